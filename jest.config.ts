@@ -1,0 +1,41 @@
+import type { Config } from "jest";
+
+// One jest run over every package. Tests import packages by name; the mapper points those
+// names at the sources so no build is needed beyond the transformer, which ts-jest loads
+// as compiled JavaScript (the `pretest` script builds it).
+const moduleNameMapper = {
+  "^@tooltype/core$": "<rootDir>/packages/core/src/index.ts",
+  "^@tooltype/testing$": "<rootDir>/packages/testing/src/index.ts",
+  "^@tooltype/mcp$": "<rootDir>/packages/mcp/src/index.ts",
+  "^@tooltype/transformer$": "<rootDir>/transformer/src/index.ts",
+  "^(\\.{1,2}/.*)\\.js$": "$1",
+};
+
+function project(displayName: string, tsconfig: string, testMatch: string[], testPathIgnorePatterns: string[] = []): Config {
+  return {
+    displayName,
+    testEnvironment: "node",
+    roots: ["<rootDir>/packages", "<rootDir>/transformer", "<rootDir>/examples", "<rootDir>/docs"],
+    testMatch,
+    testPathIgnorePatterns: ["/node_modules/", "/dist/", "/fixtures/", ...testPathIgnorePatterns],
+    moduleNameMapper,
+    transform: {
+      "^.+\\.ts$": [
+        "ts-jest",
+        {
+          tsconfig,
+          astTransformers: { before: [{ path: "<rootDir>/transformer/dist/cjs/jest.js" }] },
+        },
+      ],
+    },
+  };
+}
+
+const config: Config = {
+  projects: [
+    project("standard", "<rootDir>/tsconfig.json", ["**/*.test.ts"], ["\\.legacy\\.test\\.ts$", "\\.slow\\.test\\.ts$"]),
+    project("legacy-decorators", "<rootDir>/tsconfig.legacy.json", ["**/*.legacy.test.ts"]),
+  ],
+};
+
+export default config;

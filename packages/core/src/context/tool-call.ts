@@ -1,0 +1,27 @@
+import type { JSONObject } from "../json.js";
+import type { PolicyResult } from "../policy/tool-policy-status.js";
+import type { ToolResult } from "../tools/tool-result.js";
+
+/** One tool call the model asked for, with what became of it. */
+export interface ToolCall {
+  /** The provider's call id, or a synthetic one (`call_…`) when the model sent none. */
+  id: string;
+  /** `function` for JSON-argument tools, `custom` for free-text tools. */
+  type: "function" | "custom";
+  /** The tool's name as the model wrote it. */
+  name: string;
+  /** The parsed arguments object; `null` when the model's arguments were unusable (see `argumentError`). */
+  arguments: JSONObject | null;
+  /** The arguments exactly as received (for a custom tool, its raw text input). */
+  rawArguments: string;
+  /** Why `arguments` is `null`, in words the model can act on. */
+  argumentError?: string;
+  /** What `repair: true` changed to make the arguments usable (absent when nothing was repaired). */
+  repaired?: string[];
+  /** The policy's decision, once made. */
+  policyResult?: PolicyResult;
+  /** The result sent back to the model, once the call ran or failed. */
+  result?: ToolResult;
+  /** Provider data that must go back with this call (Gemini's `extra_content.thought_signature`). */
+  extra?: JSONObject;
+}

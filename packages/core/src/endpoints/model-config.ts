@@ -1,0 +1,25 @@
+import type { JSONObject } from "../json.js";
+
+/** Which tools the model may (or must) call. Affects what the model returns, never what may run. */
+export type ToolChoice = "auto" | "none" | "required" | { name: string };
+
+/** How tool calls are read: native OpenAI calls only, or also Qwen/Hermes calls written as text. */
+export type Dialect = "openai" | "qwen";
+
+/** Per-model settings of an endpoint (`endpoint.config(model)`); change them at any time. */
+export interface ModelConfig {
+  /** Tool choice; a forced choice (`required`, a name) applies to a completion's first round only. */
+  toolChoice?: ToolChoice;
+  /** Allow several calls in one reply (`parallel_tool_calls`); unset: the server's default. */
+  parallelToolCalls?: boolean;
+  /** OpenAI structured outputs for tool schemas; tools whose schema cannot be strict fall back with a warning. */
+  strict?: boolean;
+  /** Sampling temperature. */
+  temperature?: number;
+  /** Maximum tokens of one reply. */
+  maxTokens?: number;
+  /** Extra body fields, merged into every request for this model. */
+  extra?: JSONObject;
+  /** How tool calls are read from replies. Default `openai`. */
+  dialect?: Dialect;
+}

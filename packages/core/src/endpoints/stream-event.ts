@@ -1,0 +1,14 @@
+import type { ToolCall } from "../context/tool-call.js";
+
+/** Events of `endpoint.stream(...)`, emitted while the loop runs. */
+export type StreamEvent =
+  /** A piece of visible text of the current round. */
+  | { type: "text-delta"; round: number; text: string }
+  /** A piece of a tool call being streamed (`index` as the server sent it). */
+  | { type: "tool-call-delta"; round: number; index: number; id?: string; name?: string; argumentsDelta: string }
+  /** A tool call, complete and parsed (before the policy decides). */
+  | { type: "tool-call"; round: number; call: ToolCall }
+  /** A call's decision and result, once it ran, failed, or was denied. */
+  | { type: "tool-result"; round: number; call: ToolCall }
+  /** A round ended (its reply is complete and its calls answered). */
+  | { type: "round-end"; round: number; finishReason: string | null };

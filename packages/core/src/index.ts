@@ -1,0 +1,20 @@
+// Public API of @tooltype/core. Each station of the data path adds its exports here.
+export type { JSONValue, JSONObject, JSONSchema } from "./json.js";
+export { TooltypeError } from "./errors/tooltype-error.js";
+export type { TooltypeErrorCode } from "./errors/tooltype-error.js";
+export { UnknownToolError } from "./errors/unknown-tool-error.js";
+export { ToolArgumentError } from "./errors/tool-argument-error.js";
+export type { ArgumentIssue } from "./errors/tool-argument-error.js";
+export { EndpointError } from "./errors/endpoint-error.js";
+export { ProtocolError } from "./errors/protocol-error.js";
+export type { ToolMetadata, ParameterBinding } from "./tools/tool-metadata.js";
+export type { ToolResult } from "./tools/tool-result.js";
+export type { ToolCallContext } from "./tools/tool-call-context.js";
+export { ToolPolicyStatus } from "./policy/tool-policy-status.js";
+export type { PolicyResult } from "./policy/tool-policy-status.js";
+export type { Message, SystemMessage, UserMessage, AssistantMessage, ToolMessage } from "./context/message.js";
+export type { ToolCall } from "./context/tool-call.js";
+export type { Completion, CompletionChoice, CompletionTarget, StopReason, Usage } from "./loop/completion.js";
+export type { ModelConfig, ToolChoice, Dialect } from "./endpoints/model-config.js";
+export type { StreamEvent } from "./endpoints/stream-event.js";
+export type { ModelEndpoint, EndpointRequest, EndpointReply } from "./endpoints/model-endpoint.js";
