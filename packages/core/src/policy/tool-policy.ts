@@ -1,0 +1,139 @@
+import type { ToolCall } from "../context/tool-call.js";
+import type { Tool } from "../tools/tool.js";
+import { ToolPolicyStatus, type PolicyResult } from "./tool-policy-status.js";
+import { compileNamePattern, type NamePattern } from "./wildcard.js";
+
+/** What an evaluator may answer: a status (the message is filled in), or a status with its own message. */
+export type PolicyDecision = ToolPolicyStatus | PolicyResult;
+
+/**
+ * Decides calls that no `allow`/`deny` rule covers. Receives the registered tool and the call
+ * (its arguments already validated); may be async. Throwing or answering something that is not
+ * a decision denies the call (a policy that cannot decide must not allow).
+ */
+export type ToolPolicyEvaluator = (tool: Tool, call: ToolCall) => PolicyDecision | Promise<PolicyDecision>;
+
+/** Rules to start a policy with (the same as calling `allow`, `deny` and setting `evaluator`). */
+export interface ToolPolicyOptions {
+  allow?: readonly string[];
+  deny?: readonly string[];
+  evaluator?: ToolPolicyEvaluator;
+}
+
+/** A set of names and patterns, exact names looked up in O(1). */
+class NameSet {
+  readonly #exact = new Set<string>();
+  readonly #patterns: NamePattern[] = [];
+  readonly #sources: string[] = [];
+
+  add(source: string): void {
+    const pattern = compileNamePattern(source);
+    if (this.#sources.includes(source)) return;
+    this.#sources.push(source);
+    if (source.includes("*")) this.#patterns.push(pattern);
+    else this.#exact.add(source);
+  }
+
+  /** The first entry matching `name` (the exact name first), or undefined. */
+  match(name: string): string | undefined {
+    if (this.#exact.has(name)) return name;
+    return this.#patterns.find((pattern) => pattern.matches(name))?.source;
+  }
+
+  get sources(): readonly string[] {
+    return this.#sources;
+  }
+}
+
+/**
+ * Which tool calls may run. The model asks, the policy decides, the application stays in charge:
+ * - `deny` rules win over everything (`Denied`);
+ * - else `allow` rules (`Allowed`);
+ * - else the `evaluator`, when there is one;
+ * - else `None`: the loop reports the call as `Pending`, waiting for `ctx.approve(id)`.
+ * A new policy has no rules, so nothing runs until the application says so. A policy is code:
+ * it is never serialised with a context (set it again after `Context.fromJSON`).
+ */
+export class ToolPolicy {
+  readonly #allowed = new NameSet();
+  readonly #denied = new NameSet();
+  /** Decides the calls no rule covers; `undefined`: they wait for approval. */
+  evaluator: ToolPolicyEvaluator | undefined;
+
+  constructor(options: ToolPolicyOptions = {}) {
+    if (options.allow) this.allow(...options.allow);
+    if (options.deny) this.deny(...options.deny);
+    this.evaluator = options.evaluator;
+  }
+
+  /** Lets tools run without asking: names, or patterns with `*` (`"get*"`, `"*"`). */
+  allow(...names: string[]): this {
+    for (const name of names) this.#allowed.add(name);
+    return this;
+  }
+
+  /** Refuses tools whatever else says (deny wins over allow): names, or patterns with `*`. */
+  deny(...names: string[]): this {
+    for (const name of names) this.#denied.add(name);
+    return this;
+  }
+
+  /** The `allow` entries, in the order given. */
+  get allowed(): readonly string[] {
+    return this.#allowed.sources;
+  }
+
+  /** The `deny` entries, in the order given. */
+  get denied(): readonly string[] {
+    return this.#denied.sources;
+  }
+
+  /**
+   * Decides one call. `tool` is the registered tool of `call.name`, or undefined when there is
+   * none (→ `Failed`). Never rejects: a throwing evaluator denies the call.
+   */
+  async evaluate(tool: Tool | undefined, call: ToolCall): Promise<PolicyResult> {
+    if (tool === undefined) {
+      return { status: ToolPolicyStatus.Failed, message: `No tool named "${call.name}" is registered.` };
+    }
+    const denied = this.#denied.match(call.name);
+    if (denied !== undefined) return { status: ToolPolicyStatus.Denied, message: `Denied by the policy (deny "${denied}").` };
+    const allowed = this.#allowed.match(call.name);
+    if (allowed !== undefined) return { status: ToolPolicyStatus.Allowed, message: `Allowed by the policy (allow "${allowed}").` };
+    const evaluator = this.evaluator;
+    if (evaluator === undefined) {
+      return { status: ToolPolicyStatus.None, message: `No policy rule covers "${call.name}": it needs approval.` };
+    }
+    try {
+      return normalise(await evaluator(tool, call));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { status: ToolPolicyStatus.Denied, message: `The policy evaluator failed, so the call was not allowed: ${reason}` };
+    }
+  }
+}
+
+const statuses = new Set<unknown>(Object.values(ToolPolicyStatus));
+
+const defaultMessages: Record<ToolPolicyStatus, string> = {
+  [ToolPolicyStatus.Allowed]: "Allowed by the policy evaluator.",
+  [ToolPolicyStatus.Denied]: "Denied by the policy evaluator.",
+  [ToolPolicyStatus.Pending]: "The policy evaluator asks for approval.",
+  [ToolPolicyStatus.Failed]: "The policy evaluator failed the call.",
+  [ToolPolicyStatus.None]: "The policy evaluator had no opinion: it needs approval.",
+};
+
+function normalise(decision: unknown): PolicyResult {
+  if (statuses.has(decision)) {
+    const status = decision as ToolPolicyStatus;
+    return { status, message: defaultMessages[status] };
+  }
+  if (typeof decision === "object" && decision !== null) {
+    const { status, message } = decision as { status?: unknown; message?: unknown };
+    if (statuses.has(status)) {
+      const known = status as ToolPolicyStatus;
+      return { status: known, message: typeof message === "string" && message !== "" ? message : defaultMessages[known] };
+    }
+  }
+  return { status: ToolPolicyStatus.Denied, message: "The policy evaluator answered something that is not a decision, so the call was not allowed." };
+}
