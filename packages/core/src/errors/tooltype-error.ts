@@ -13,6 +13,7 @@ export type TooltypeErrorCode =
   | "CONTEXT_STORE"
   | "APPROVAL"
   | "ABORTED"
+  | "TOOL_TIMEOUT"
   | "TRANSFORMER_REQUIRED";
 
 /**

@@ -1,0 +1,17 @@
+import { TooltypeError, isTooltypeErrorWithCode } from "./tooltype-error.js";
+
+/** A call-site macro (`jsonSchema<T>()`, `defineTool<T>()`) that ran without the transformer's injected schema. */
+export class TransformerRequiredError extends TooltypeError {
+  constructor(what: string) {
+    super(
+      "TRANSFORMER_REQUIRED",
+      `${what} needs the tooltype transformer: call-site macros get their schema injected at compile time ` +
+        `(ts-patch plugin, \`tooltype build\`, ts-jest astTransformers, or the bundler plugin). ` +
+        `Sidecar mode (\`tooltype generate\`) cannot provide them: pass a schema explicitly instead.`,
+    );
+  }
+
+  static override isInstance(value: unknown): value is TransformerRequiredError {
+    return isTooltypeErrorWithCode(value, "TRANSFORMER_REQUIRED");
+  }
+}

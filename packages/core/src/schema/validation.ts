@@ -1,0 +1,80 @@
+import Ajv from "ajv";
+import Ajv2019 from "ajv/dist/2019.js";
+import Ajv2020 from "ajv/dist/2020.js";
+import type { ErrorObject } from "ajv";
+import addFormats from "ajv-formats";
+import type { JSONSchema } from "../json.js";
+
+/** A compiled schema: true when `data` is valid, else the failures (Ajv's error objects). */
+export type SchemaValidator = (data: unknown) => readonly ErrorObject[] | undefined;
+
+type Dialect = "draft-07" | "2019-09" | "2020-12";
+
+// Lenient on purpose: schemas come from MCP servers and hand-written code. Unknown keywords are
+// ignored, the meta-schema is not enforced, and `$id`s are not registered (two tools may share one).
+const options = { strict: false, allErrors: true, verbose: true, logger: false, validateSchema: false, addUsedSchema: false } as const;
+
+const instances = new Map<Dialect, Ajv>();
+const cache = new WeakMap<object, SchemaValidator>();
+
+function ajvFor(dialect: Dialect): Ajv {
+  let ajv = instances.get(dialect);
+  if (ajv === undefined) {
+    ajv = dialect === "2020-12" ? new Ajv2020(options) : dialect === "2019-09" ? new Ajv2019(options) : new Ajv(options);
+    addFormats(ajv);
+    instances.set(dialect, ajv);
+  }
+  return ajv;
+}
+
+/** The dialect a schema declares with `$schema`, or undefined when it declares none (or an unknown one). */
+export function schemaDialect(schema: JSONSchema): Dialect | undefined {
+  if (typeof schema !== "object") return undefined;
+  const uri = schema["$schema"];
+  if (typeof uri !== "string") return undefined;
+  if (uri.includes("2020-12")) return "2020-12";
+  if (uri.includes("2019-09")) return "2019-09";
+  if (/draft-0[4-7]/.test(uri)) return "draft-07";
+  return undefined;
+}
+
+function compileWith(dialect: Dialect, schema: object): SchemaValidator {
+  const ajv = ajvFor(dialect);
+  const validate = ajv.compile(schema);
+  // Ajv keeps its own strong cache by schema object; ours is the WeakMap, so let go of Ajv's.
+  ajv.removeSchema(schema);
+  return (data) => (validate(data) ? undefined : (validate.errors ?? []));
+}
+
+const acceptAll: SchemaValidator = () => undefined;
+const rejectAll: SchemaValidator = () => [
+  { instancePath: "", schemaPath: "#", keyword: "false schema", params: {}, message: "no value is allowed" },
+];
+
+/**
+ * The validator of `schema`, compiled on first use and cached per schema object (assign a new
+ * schema object to get a new validator; mutating one in place after its first use is not seen).
+ * `$schema` picks the dialect (draft-07 and older, 2019-09, 2020-12); without one it is 2020-12,
+ * and a schema that only compiles as draft-07 (array-form `items`) falls back to draft-07.
+ * Throws when the schema cannot be compiled at all (Ajv's message).
+ */
+export function validatorFor(schema: JSONSchema): SchemaValidator {
+  if (schema === true) return acceptAll;
+  if (schema === false) return rejectAll;
+  const cached = cache.get(schema);
+  if (cached !== undefined) return cached;
+  const declared = schemaDialect(schema);
+  let validator: SchemaValidator;
+  try {
+    validator = compileWith(declared ?? "2020-12", schema);
+  } catch (error) {
+    if (declared !== undefined) throw error;
+    try {
+      validator = compileWith("draft-07", schema);
+    } catch {
+      throw error;
+    }
+  }
+  cache.set(schema, validator);
+  return validator;
+}

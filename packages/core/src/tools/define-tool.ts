@@ -1,0 +1,52 @@
+import { TransformerRequiredError } from "../errors/transformer-required-error.js";
+import type { JSONObject, JSONSchema } from "../json.js";
+import { assertToolMetadata } from "./sidecar-registry.js";
+import { Tool, type ToolFunction } from "./tool.js";
+import type { ToolCallContext } from "./tool-call-context.js";
+import type { ToolMetadata } from "./tool-metadata.js";
+
+/** What `defineTool` takes: like `registry.define`, with the schema derived from `Args` by the transformer. */
+export interface DefineToolOptions<Args> {
+  /** Tool name (`^[A-Za-z0-9_-]{1,64}$`). */
+  name: string;
+  /** What the tool does, for the model. */
+  description: string;
+  /** Receives the validated arguments and the call's context. */
+  impl: (args: Args, context: ToolCallContext) => unknown;
+  /** An explicit schema; wins over the injected one (and makes the transformer unnecessary). */
+  schema?: JSONSchema;
+  /** Per-call timeout in milliseconds. */
+  timeoutMs?: number;
+  /** Ask providers for strict schema adherence. */
+  strict?: boolean;
+}
+
+/**
+ * A `Tool` whose schema is generated from `Args` (or from `impl`'s first parameter) by the
+ * tooltype transformer, which injects `metadata` at this call. Add it with `registry.add(tool)`.
+ * Without the transformer (sidecar mode) pass `schema`, else this throws `TransformerRequiredError`.
+ */
+export function defineTool<Args = JSONObject>(options: DefineToolOptions<Args>, metadata?: ToolMetadata): Tool {
+  if (metadata !== undefined) assertToolMetadata(metadata, `defineTool "${options.name}"`);
+  const schema = options.schema ?? metadata?.schema;
+  if (schema === undefined) throw new TransformerRequiredError(`defineTool({ name: "${options.name}" }) without a schema`);
+  return new Tool({
+    name: options.name,
+    description: options.description,
+    schema,
+    returns: metadata?.returns,
+    dates: options.schema === undefined ? metadata?.dates : undefined,
+    timeoutMs: options.timeoutMs,
+    strict: options.strict,
+    impl: options.impl as ToolFunction,
+  });
+}
+
+/**
+ * The JSON Schema of `T`, generated at compile time: the transformer replaces
+ * `jsonSchema<T>()` by `jsonSchema<T>(schema)`. Without it this throws `TransformerRequiredError`.
+ */
+export function jsonSchema<T>(injected?: JSONSchema): JSONSchema {
+  if (injected === undefined) throw new TransformerRequiredError("jsonSchema<T>()");
+  return injected;
+}

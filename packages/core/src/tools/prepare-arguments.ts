@@ -1,0 +1,91 @@
+import type { ArgumentIssue } from "../errors/tool-argument-error.js";
+import type { JSONObject, JSONSchema } from "../json.js";
+import { argumentIssues, formatArgumentIssues } from "../schema/argument-issues.js";
+import { validatorFor } from "../schema/validation.js";
+import { applyDefaults, reviveDates } from "./argument-mapping.js";
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOOL_INPUT, nestedDeeperThan, utf8Length } from "./input-limits.js";
+
+/** Arguments ready for the function, or why they are not. */
+export type PreparedArguments =
+  | { ok: true; value: JSONObject | string }
+  | { ok: false; failure: "input" | "arguments" | "conversion"; message: string; issues: ArgumentIssue[] };
+
+/** What preparing arguments needs to know about a tool. */
+export interface PreparableTool {
+  readonly name: string;
+  readonly schema: JSONSchema;
+  readonly custom: boolean;
+  readonly dates: readonly (readonly string[])[];
+}
+
+function refuse(failure: "input" | "arguments" | "conversion", message: string, issues?: ArgumentIssue[]): PreparedArguments {
+  return { ok: false, failure, message, issues: issues ?? [{ path: "", message }] };
+}
+
+function tooLarge(tool: PreparableTool, bytes: number, limit: number): PreparedArguments {
+  return refuse("input", `Arguments for ${tool.name} are too large: ${bytes} bytes (the limit is ${limit}). Send less data.`);
+}
+
+/**
+ * Checks and converts a call's input before the function may see it: input limits (size of the
+ * JSON, nesting), a fresh JSON copy (own properties only, `toJSON` applied, `__proto__` as plain
+ * data), the schema, then the schema's defaults and `Date` revival. Nothing here throws.
+ */
+export function prepareArguments(
+  tool: PreparableTool,
+  args: unknown,
+  limits: { maxToolInput?: number; maxDepth?: number },
+): PreparedArguments {
+  const maxToolInput = limits.maxToolInput ?? DEFAULT_MAX_TOOL_INPUT;
+  const maxDepth = limits.maxDepth ?? DEFAULT_MAX_DEPTH;
+  if (tool.custom) {
+    const text = args === undefined ? "" : args;
+    if (typeof text !== "string") return refuse("arguments", `${tool.name} takes free text: its input must be a string, not ${typeof text}.`);
+    const bytes = utf8Length(text);
+    return bytes > maxToolInput ? tooLarge(tool, bytes, maxToolInput) : { ok: true, value: text };
+  }
+
+  const raw = args === undefined ? {} : args;
+  if (nestedDeeperThan(raw, maxDepth)) {
+    return refuse("input", `Arguments for ${tool.name} are nested too deeply (more than ${maxDepth} levels).`);
+  }
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(raw);
+  } catch (error) {
+    const why = error instanceof TypeError && /circular|cyclic/i.test(error.message) ? "they contain a cycle" : error instanceof Error ? error.message : String(error);
+    return refuse("input", `Arguments for ${tool.name} are not JSON data: ${why}.`);
+  }
+  if (json !== undefined) {
+    const bytes = utf8Length(json);
+    if (bytes > maxToolInput) return tooLarge(tool, bytes, maxToolInput);
+  }
+  // JSON.parse creates own data properties only, `__proto__` included: nothing inherited, nothing polluted.
+  const value: unknown = json === undefined ? undefined : JSON.parse(json);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    const issues = [{ path: "", message: `must be an object (got ${json === undefined ? typeof raw : json.length > 40 ? `${json.slice(0, 39)}…` : json})` }];
+    return refuse("arguments", formatArgumentIssues(tool.name, issues), issues);
+  }
+
+  let validate;
+  try {
+    validate = validatorFor(tool.schema);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return refuse("arguments", `Tool ${tool.name} cannot check its arguments: its schema does not compile (${why}).`);
+  }
+  const errors = validate(value);
+  if (errors !== undefined) {
+    const issues = argumentIssues(errors);
+    return refuse("arguments", formatArgumentIssues(tool.name, issues), issues);
+  }
+
+  const object = value as JSONObject;
+  applyDefaults(object, tool.schema);
+  const badDate = reviveDates(object, tool.dates);
+  if (badDate !== undefined) {
+    const issues = [{ path: badDate, message: "must be a date-time string such as 2024-05-01T12:00:00Z" }];
+    return refuse("conversion", formatArgumentIssues(tool.name, issues), issues);
+  }
+  return { ok: true, value: object };
+}

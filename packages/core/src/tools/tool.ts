@@ -1,0 +1,286 @@
+import { AbortedError } from "../errors/aborted-error.js";
+import { ToolArgumentError, type ArgumentIssue } from "../errors/tool-argument-error.js";
+import { ToolDefinitionError } from "../errors/tool-definition-error.js";
+import { ToolTimeoutError } from "../errors/tool-timeout-error.js";
+import type { JSONObject, JSONSchema } from "../json.js";
+import { prepareArguments, type PreparedArguments } from "./prepare-arguments.js";
+import { convertResult, errorOutput, thrownMessage } from "./result-conversion.js";
+import { nextRevision } from "./revision-clock.js";
+import { runWithDeadline } from "./run-with-deadline.js";
+import type { ToolCallContext } from "./tool-call-context.js";
+import { emptySchema } from "./empty-schema.js";
+import { isToolError } from "./tool-error.js";
+import { assertToolName } from "./tool-name.js";
+import type { ToolResult } from "./tool-result.js";
+
+/** Where a tool comes from: your code (decorated, a function, `define`d) or an MCP server. */
+export type ToolSource = "native" | "mcp";
+
+/**
+ * What a tool's function receives: the validated arguments object (for a custom tool, the raw
+ * text) and the call's context. Typed loosely so that any function fits; `define<Args>` types it.
+ */
+export type ToolFunction = (args: never, context: ToolCallContext) => unknown;
+
+/** Why a call did not produce the function's own result. */
+export type ToolFailure = "arguments" | "input" | "conversion" | "thrown" | "timeout" | "aborted";
+
+/**
+ * The result of `tool.execute`: always a `ToolResult`, and `failure` when the function did not
+ * run to a return (`failure` absent: it ran and returned, possibly `toolError(…)`, `isError: true`).
+ */
+export interface ToolOutcome {
+  /** What the model reads. */
+  result: ToolResult;
+  /** Why it failed: bad `arguments`, unusable `input` (too large, too deep, not JSON), a failed `conversion` (of a date argument or of the return value), a `thrown` error, a `timeout`, or `aborted` by the caller. */
+  failure?: ToolFailure;
+  /** The failure's (or the returned `toolError`'s) message, without the JSON wrapping. */
+  message?: string;
+  /** The value the function threw, for `thrown`. */
+  error?: unknown;
+}
+
+/** Options of one execution: who is calling and within which limits. */
+export interface ToolExecuteOptions {
+  /** The call's id, passed on in the `ToolCallContext`. */
+  callId: string;
+  /** Cancels the call: it settles as `aborted` at once, whether or not the function listens. */
+  signal?: AbortSignal;
+  /** Overrides the tool's own `timeoutMs` for this call. */
+  timeoutMs?: number;
+  /** The application value (`completions(…, { toolContext })`). */
+  toolContext?: unknown;
+  /** The conversation the call belongs to. */
+  context?: unknown;
+  /** Largest accepted input in bytes of JSON (default 1 MiB). */
+  maxToolInput?: number;
+  /** Deepest accepted nesting (default 64). */
+  maxDepth?: number;
+}
+
+/** Options of `call` and `impl`: like `execute`'s, with a generated `callId` when none is given. */
+export type ToolCallOptions = Partial<ToolExecuteOptions>;
+
+/** Everything a `Tool` is made of. */
+export interface ToolInit {
+  /** Tool name (`^[A-Za-z0-9_-]{1,64}$`). */
+  name: string;
+  /** What the tool does, for the model. */
+  description: string;
+  /** Parameters schema; default `emptySchema()` (no arguments), `{ type: "string" }` for a custom tool. */
+  schema?: JSONSchema;
+  /** Schema of the result (docs, MCP `outputSchema`). */
+  returns?: JSONSchema;
+  /** Receives the validated arguments object (a custom tool: the raw text) and the context. */
+  impl: ToolFunction;
+  /** A free-text tool: its input is the model's raw text, not JSON arguments. */
+  custom?: boolean;
+  /** Default `"native"`. */
+  source?: ToolSource;
+  /** Per-call timeout in milliseconds (none by default). */
+  timeoutMs?: number;
+  /** Ask providers for strict schema adherence (OpenAI `strict: true`). */
+  strict?: boolean;
+  /** Argument paths revived from `date-time` strings into `Date`s (see `ToolMetadata.dates`). */
+  dates?: readonly (readonly string[])[];
+}
+
+type Ran = { kind: "returned"; value: unknown } | { kind: "failed"; failure: ToolFailure; message: string; error: unknown };
+
+const marker = Symbol.for("tooltype.tool");
+let callCounter = 0;
+
+/** A synthetic call id for calls made outside a completion. */
+function syntheticCallId(): string {
+  callCounter += 1;
+  return `call_local_${callCounter}`;
+}
+
+/**
+ * One tool: what the model is told (name, description, schema) and how it runs. Calls are
+ * validated against the schema (Ajv), converted (defaults, dates), run under a timeout and the
+ * caller's signal, and their results converted to text. `description`, `schema`, `strict` and
+ * `impl` may be replaced; each replacement of the first three bumps `revision`.
+ */
+export class Tool {
+  /** The name the model calls it by. */
+  readonly name: string;
+  /** Schema of the result, when known. */
+  readonly returns: JSONSchema | undefined;
+  /** Your code (`"native"`) or an MCP server's tool (`"mcp"`). */
+  readonly source: ToolSource;
+  /** A free-text tool (OpenAI `{"type":"custom"}`): `impl` receives the raw input string. */
+  readonly custom: boolean;
+  /** Per-call timeout in milliseconds; undefined: none. */
+  timeoutMs: number | undefined;
+  /** Argument paths revived into `Date`s. */
+  readonly dates: readonly (readonly string[])[];
+
+  #description: string;
+  #schema: JSONSchema;
+  #strict: boolean | undefined;
+  #run: (args: unknown, context: ToolCallContext) => unknown;
+  #implWrapper: ((args: unknown, options?: ToolCallOptions) => Promise<unknown>) | undefined;
+  #revision = nextRevision();
+
+  constructor(init: ToolInit) {
+    assertToolName(init.name, "a tool");
+    if (typeof init.impl !== "function") throw new ToolDefinitionError(`Tool ${init.name} needs an impl function.`);
+    this.name = init.name;
+    this.#description = String(init.description ?? "");
+    this.custom = init.custom === true;
+    this.#schema = init.schema ?? (this.custom ? { type: "string" } : emptySchema());
+    this.returns = init.returns;
+    this.source = init.source ?? "native";
+    this.timeoutMs = init.timeoutMs;
+    this.#strict = init.strict;
+    this.dates = init.dates ?? [];
+    this.#run = init.impl as (args: unknown, context: ToolCallContext) => unknown;
+    Object.defineProperty(this, marker, { value: true });
+  }
+
+  /** True for a `Tool` from any installed copy of the package. */
+  static isInstance(value: unknown): value is Tool {
+    return typeof value === "object" && value !== null && marker in value;
+  }
+
+  /** What the tool does, for the model. */
+  get description(): string {
+    return this.#description;
+  }
+  set description(text: string) {
+    this.#description = String(text);
+    this.#revision = nextRevision();
+  }
+
+  /** The parameters schema. Assign a new object to change it: its validator is compiled on next use. */
+  get schema(): JSONSchema {
+    return this.#schema;
+  }
+  set schema(schema: JSONSchema) {
+    this.#schema = schema;
+    this.#revision = nextRevision();
+  }
+
+  /** Ask providers for strict schema adherence. */
+  get strict(): boolean | undefined {
+    return this.#strict;
+  }
+  set strict(strict: boolean | undefined) {
+    this.#strict = strict;
+    this.#revision = nextRevision();
+  }
+
+  /** Grows whenever `description`, `schema` or `strict` changes (registries fold it into their `version`). */
+  get revision(): number {
+    return this.#revision;
+  }
+
+  /**
+   * Runs the tool directly, bypassing any policy: validates, converts, runs. Resolves with what the
+   * function returned; rejects with `ToolArgumentError` on bad arguments, with what the function
+   * threw, `ToolTimeoutError` or `AbortedError`. Assigning a function replaces what runs (it then
+   * receives the validated arguments object and the context, like a `define`d tool).
+   */
+  get impl(): (args: unknown, options?: ToolCallOptions) => Promise<unknown> {
+    this.#implWrapper ??= async (args, options) => {
+      const ran = await this.#execute(args, withCallId(options));
+      if (ran.kind === "returned") return ran.value;
+      throw ran.error;
+    };
+    return this.#implWrapper;
+  }
+  set impl(fn: ToolFunction) {
+    if ((fn as unknown) === this.#implWrapper) return;
+    if (typeof fn !== "function") throw new ToolDefinitionError(`Tool ${this.name}: impl must be a function.`);
+    this.#run = fn as (args: unknown, context: ToolCallContext) => unknown;
+  }
+
+  /** A new Tool like this one with some settings changed; the same function runs. */
+  clone(overrides: { name?: string; description?: string; timeoutMs?: number; strict?: boolean } = {}): Tool {
+    return new Tool({
+      name: overrides.name ?? this.name,
+      description: overrides.description ?? this.#description,
+      schema: this.#schema,
+      returns: this.returns,
+      custom: this.custom,
+      source: this.source,
+      timeoutMs: overrides.timeoutMs ?? this.timeoutMs,
+      strict: overrides.strict ?? this.#strict,
+      dates: this.dates,
+      impl: this.#run as ToolFunction,
+    });
+  }
+
+  /** The problems with `args` for this tool (input limits, then the schema); empty when valid. */
+  validate(args: unknown): ArgumentIssue[] {
+    const prepared = this.#prepare(args, {});
+    return prepared.ok ? [] : prepared.issues;
+  }
+
+  /** Runs one call and reports how it went. Never rejects. */
+  async execute(args: unknown, options: ToolExecuteOptions): Promise<ToolOutcome> {
+    const ran = await this.#execute(args, options);
+    if (ran.kind === "failed") {
+      const outcome: ToolOutcome = { result: { output: errorOutput(ran.message), isError: true }, failure: ran.failure, message: ran.message };
+      if (ran.failure === "thrown") outcome.error = ran.error;
+      return outcome;
+    }
+    if (isToolError(ran.value)) return { result: { output: errorOutput(ran.value.message), isError: true }, message: ran.value.message };
+    const converted = convertResult(ran.value);
+    if (converted.ok) return { result: { output: converted.output, isError: false } };
+    const message = `Tool ${this.name} returned a value that cannot be sent as JSON: ${converted.message}.`;
+    return { result: { output: errorOutput(message), isError: true }, failure: "conversion", message };
+  }
+
+  /** Runs one call and gives what the model would read (`{ output, isError }`). Never rejects. */
+  async call(args: unknown, options?: ToolCallOptions): Promise<ToolResult> {
+    return (await this.execute(args, withCallId(options))).result;
+  }
+
+  #prepare(args: unknown, options: { maxToolInput?: number; maxDepth?: number }): PreparedArguments {
+    return prepareArguments(this, args, options);
+  }
+
+  async #execute(args: unknown, options: ToolExecuteOptions): Promise<Ran> {
+    const prepared = this.#prepare(args, options);
+    if (!prepared.ok) {
+      const error = new ToolArgumentError(this.name, prepared.message, prepared.issues);
+      return { kind: "failed", failure: prepared.failure, message: prepared.message, error };
+    }
+    const run = this.#run;
+    const value = prepared.value;
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const outcome = await runWithDeadline(
+      (signal) => {
+        const context: ToolCallContext = {
+          callId: options.callId,
+          signal,
+          context: options.context,
+          toolContext: options.toolContext,
+          arguments: typeof value === "string" ? undefined : (value as JSONObject),
+        };
+        return run(value, context);
+      },
+      { signal: options.signal, timeoutMs },
+    );
+    switch (outcome.kind) {
+      case "returned":
+        return outcome;
+      case "thrown":
+        return { kind: "failed", failure: "thrown", message: thrownMessage(outcome.error), error: outcome.error };
+      case "timeout": {
+        const error = new ToolTimeoutError(this.name, timeoutMs ?? 0);
+        return { kind: "failed", failure: "timeout", message: error.message, error };
+      }
+      case "aborted": {
+        const error = new AbortedError(`Tool ${this.name} was cancelled.`, { cause: outcome.reason });
+        return { kind: "failed", failure: "aborted", message: error.message, error };
+      }
+    }
+  }
+}
+
+function withCallId(options: ToolCallOptions | undefined): ToolExecuteOptions {
+  return { ...options, callId: options?.callId ?? syntheticCallId() };
+}
