@@ -24,4 +24,11 @@ export interface ToolCall {
   result?: ToolResult;
   /** Provider data that must go back with this call (Gemini's `extra_content.thought_signature`). */
   extra?: JSONObject;
+  /**
+   * Hash of the id, type, name and arguments when the decision was recorded (`sha256:…`): an
+   * approval is bound to it, and a call that no longer matches fails instead of running.
+   */
+  binding?: string;
+  /** Set just before the tool runs: a stored call that started but has no result was interrupted (it never runs twice). */
+  started?: boolean;
 }

@@ -1,0 +1,42 @@
+import { TooltypeError, isTooltypeErrorWithCode } from "../errors/tooltype-error.js";
+
+/** A context used in a way that would break the conversation (a message while calls wait, two loops at once). */
+export class ContextError extends TooltypeError {
+  constructor(message: string) {
+    super("CONTEXT", message);
+  }
+
+  static override isInstance(value: unknown): value is ContextError {
+    return isTooltypeErrorWithCode(value, "CONTEXT");
+  }
+}
+
+/** `approve`/`reject` of a call that is not waiting for that decision (unknown, answered, changed). */
+export class ApprovalError extends TooltypeError {
+  /** The call id that was given. */
+  readonly callId: string;
+
+  constructor(callId: string, message: string) {
+    super("APPROVAL", message);
+    this.callId = callId;
+  }
+
+  static override isInstance(value: unknown): value is ApprovalError {
+    return isTooltypeErrorWithCode(value, "APPROVAL");
+  }
+}
+
+/** A stored context that cannot be restored: wrong shape, unknown version, a bad or missing signature. */
+export class ContextStoreError extends TooltypeError {
+  /** Where in the stored value the problem is (`messages[3].toolCalls[0].name`), `""` for the whole. */
+  readonly path: string;
+
+  constructor(path: string, message: string) {
+    super("CONTEXT_STORE", path === "" ? message : `${path}: ${message}`);
+    this.path = path;
+  }
+
+  static override isInstance(value: unknown): value is ContextStoreError {
+    return isTooltypeErrorWithCode(value, "CONTEXT_STORE");
+  }
+}

@@ -1,0 +1,251 @@
+import type { JSONObject, JSONValue } from "../json.js";
+import { ToolPolicyStatus, type PolicyResult } from "../policy/tool-policy-status.js";
+import type { ToolResult } from "../tools/tool-result.js";
+import { ContextStoreError } from "./context-errors.js";
+import { cloneJSON, cloneJSONObject, toJSONCopy } from "./json-clone.js";
+import type { AssistantMessage, Message, ToolMessage } from "./message.js";
+import { signValue, verifyValue, type ContextSecret } from "./signing.js";
+import type { ToolCall } from "./tool-call.js";
+
+/** The name in every stored context's `format` field. */
+export const CONTEXT_FORMAT = "tooltype.context";
+/** The store layout this build writes and reads. */
+export const CONTEXT_FORMAT_VERSION = 1;
+
+/** A context as plain JSON (what `ctx.toJSON()` returns and `Context.fromJSON` reads). */
+export interface StoredContext {
+  format: typeof CONTEXT_FORMAT;
+  version: typeof CONTEXT_FORMAT_VERSION;
+  /** Messages in order; assistant tool calls carry their decision, binding, progress and result. */
+  messages: JSONObject[];
+  /** `hmac-sha256:<hex>` over the canonical JSON of `format`, `version` and `messages`, when a secret was given. */
+  signature?: string;
+}
+
+/** Writes the store of `messages` (a deep JSON copy: nothing the store holds is shared with the context). */
+export function writeStore(messages: readonly Message[], secret: ContextSecret | undefined): StoredContext {
+  const body = { format: CONTEXT_FORMAT, version: CONTEXT_FORMAT_VERSION, messages: messages.map(writeMessage) } as const;
+  const store: StoredContext = { ...body, messages: body.messages };
+  if (secret !== undefined) store.signature = signValue(body, secret);
+  return store;
+}
+
+function writeMessage(message: Message): JSONObject {
+  switch (message.role) {
+    case "system":
+    case "user":
+      return { role: message.role, content: message.content };
+    case "tool":
+      return { role: "tool", callId: message.callId, name: message.name, content: message.content, isError: message.isError };
+    case "assistant": {
+      const out: JSONObject = { role: "assistant", content: message.content };
+      if (message.toolCalls !== undefined) out.toolCalls = message.toolCalls.map(writeCall);
+      if (message.refusal !== undefined) out.refusal = message.refusal;
+      if (message.providerData !== undefined) out.providerData = toJSONCopy(message.providerData);
+      return out;
+    }
+  }
+}
+
+function writeCall(call: ToolCall): JSONObject {
+  const out: JSONObject = {
+    id: call.id,
+    type: call.type,
+    name: call.name,
+    arguments: call.arguments === null ? null : toJSONCopy(call.arguments),
+    rawArguments: call.rawArguments,
+  };
+  if (call.argumentError !== undefined) out.argumentError = call.argumentError;
+  if (call.repaired !== undefined) out.repaired = [...call.repaired];
+  if (call.policyResult !== undefined) out.policyResult = { status: call.policyResult.status, message: call.policyResult.message };
+  if (call.binding !== undefined) out.binding = call.binding;
+  if (call.started === true) out.started = true;
+  if (call.result !== undefined) out.result = { output: call.result.output, isError: call.result.isError };
+  if (call.extra !== undefined) out.extra = toJSONCopy(call.extra);
+  return out;
+}
+
+/** What a valid store holds: its messages, and the calls of the last assistant message still unanswered. */
+export interface RestoredMessages {
+  messages: Message[];
+  open: ToolCall[];
+}
+
+/**
+ * Reads an untrusted store: checks the format, the version, the signature (when `secret` is
+ * given, an unsigned or altered store is refused) and every field, and that the conversation is
+ * coherent (each result answers one call of the message before it). Throws `ContextStoreError`.
+ */
+export function readStore(input: unknown, secret: ContextSecret | undefined): RestoredMessages {
+  let value = input;
+  if (typeof value === "string") {
+    try {
+      value = JSON.parse(value);
+    } catch (error) {
+      throw new ContextStoreError("", `The stored context is not valid JSON (${(error as Error).message}).`);
+    }
+  }
+  const root = record(value, "", "a stored context (an object with format, version and messages)");
+  if (root.format !== CONTEXT_FORMAT) throw new ContextStoreError("format", `expected "${CONTEXT_FORMAT}": this is not a stored tooltype context.`);
+  if (root.version !== CONTEXT_FORMAT_VERSION) {
+    throw new ContextStoreError("version", `unsupported version ${JSON.stringify(root.version)}; this build reads version ${CONTEXT_FORMAT_VERSION}.`);
+  }
+  if (!Array.isArray(root.messages)) throw new ContextStoreError("messages", "expected an array.");
+  if (secret !== undefined) checkSignature(root, secret);
+  else if (root.signature !== undefined && typeof root.signature !== "string") throw new ContextStoreError("signature", "expected a string.");
+  return replay(root.messages.map((message, i) => readMessage(message, `messages[${i}]`)));
+}
+
+function checkSignature(root: Record<string, unknown>, secret: ContextSecret): void {
+  if (typeof root.signature !== "string") {
+    throw new ContextStoreError("signature", "missing: a secret was given, so only a signed store is accepted (sign it with toJSON({ secret })).");
+  }
+  let valid: boolean;
+  try {
+    valid = verifyValue({ format: root.format, version: root.version, messages: root.messages }, root.signature, secret);
+  } catch {
+    valid = false;
+  }
+  if (!valid) throw new ContextStoreError("signature", "does not match: the store was altered, or signed with another secret. It was not restored.");
+}
+
+// Each tool message must answer a call of the latest assistant message that has a result; a
+// new non-tool message may come only once every call before it is answered.
+function replay(messages: Message[]): RestoredMessages {
+  let open: ToolCall[] = [];
+  let openAt = -1;
+  const closeBatch = (at: number) => {
+    const unanswered = open.find((call) => call.result !== undefined) ?? open[0];
+    if (unanswered === undefined) return;
+    const what = unanswered.result !== undefined ? "has a result but no tool message" : "is not answered, yet another message follows";
+    throw new ContextStoreError(`messages[${at}]`, `call "${unanswered.id}" of messages[${openAt}] ${what}.`);
+  };
+  messages.forEach((message, at) => {
+    if (message.role === "tool") {
+      const call = open.find((candidate) => candidate.id === message.callId);
+      const path = `messages[${at}]`;
+      if (call === undefined) throw new ContextStoreError(`${path}.callId`, `"${message.callId}" answers no waiting call of the assistant message before it.`);
+      if (call.result === undefined || call.result.output !== message.content || call.result.isError !== message.isError || call.name !== message.name) {
+        throw new ContextStoreError(path, `does not match the result recorded on call "${call.id}".`);
+      }
+      open = open.filter((candidate) => candidate !== call);
+      return;
+    }
+    closeBatch(at);
+    if (message.role === "assistant" && message.toolCalls !== undefined) {
+      const ids = new Set<string>();
+      for (const call of message.toolCalls) {
+        if (ids.has(call.id)) throw new ContextStoreError(`messages[${at}].toolCalls`, `two calls share the id "${call.id}".`);
+        ids.add(call.id);
+      }
+      open = message.toolCalls.slice();
+      openAt = at;
+    }
+  });
+  const answeredWithoutMessage = open.find((call) => call.result !== undefined);
+  if (answeredWithoutMessage !== undefined) closeBatch(messages.length);
+  return { messages, open };
+}
+
+function readMessage(value: unknown, path: string): Message {
+  const message = record(value, path, "a message");
+  switch (message.role) {
+    case "system":
+    case "user":
+      return { role: message.role, content: string(message.content, `${path}.content`) };
+    case "tool": {
+      const tool: ToolMessage = {
+        role: "tool",
+        callId: nonEmpty(message.callId, `${path}.callId`),
+        name: string(message.name, `${path}.name`),
+        content: string(message.content, `${path}.content`),
+        isError: boolean(message.isError, `${path}.isError`),
+      };
+      return tool;
+    }
+    case "assistant": {
+      const out: AssistantMessage = { role: "assistant", content: message.content === null ? null : string(message.content, `${path}.content`) };
+      if (message.toolCalls !== undefined) {
+        if (!Array.isArray(message.toolCalls)) throw new ContextStoreError(`${path}.toolCalls`, "expected an array.");
+        out.toolCalls = message.toolCalls.map((call, i) => readCall(call, `${path}.toolCalls[${i}]`));
+      }
+      if (message.refusal !== undefined) out.refusal = string(message.refusal, `${path}.refusal`);
+      if (message.providerData !== undefined) out.providerData = cloneJSONObject(message.providerData, `${path}.providerData`);
+      return out;
+    }
+    default:
+      throw new ContextStoreError(`${path}.role`, `expected "system", "user", "assistant" or "tool", got ${preview(message.role)}.`);
+  }
+}
+
+const statuses = new Set<unknown>(Object.values(ToolPolicyStatus));
+
+function readCall(value: unknown, path: string): ToolCall {
+  const call = record(value, path, "a tool call");
+  const type = call.type;
+  if (type !== "function" && type !== "custom") throw new ContextStoreError(`${path}.type`, `expected "function" or "custom", got ${preview(type)}.`);
+  const args: JSONValue = call.arguments === null ? null : cloneJSONObject(call.arguments, `${path}.arguments`);
+  const out: ToolCall = {
+    id: nonEmpty(call.id, `${path}.id`),
+    type,
+    name: string(call.name, `${path}.name`),
+    arguments: args,
+    rawArguments: string(call.rawArguments, `${path}.rawArguments`),
+  };
+  if (call.argumentError !== undefined) out.argumentError = string(call.argumentError, `${path}.argumentError`);
+  if (call.repaired !== undefined) {
+    if (!Array.isArray(call.repaired)) throw new ContextStoreError(`${path}.repaired`, "expected an array of strings.");
+    out.repaired = call.repaired.map((item, i) => string(item, `${path}.repaired[${i}]`));
+  }
+  if (call.policyResult !== undefined) out.policyResult = readPolicyResult(call.policyResult, `${path}.policyResult`);
+  if (call.binding !== undefined) {
+    const binding = string(call.binding, `${path}.binding`);
+    if (!/^sha256:[0-9a-f]{64}$/.test(binding)) throw new ContextStoreError(`${path}.binding`, "expected sha256:<64 hex digits>.");
+    out.binding = binding;
+  }
+  if (call.started !== undefined && boolean(call.started, `${path}.started`)) out.started = true;
+  if (call.result !== undefined) out.result = readResult(call.result, `${path}.result`);
+  if (call.extra !== undefined) out.extra = cloneJSONObject(call.extra, `${path}.extra`);
+  return out;
+}
+
+function readPolicyResult(value: unknown, path: string): PolicyResult {
+  const result = record(value, path, "a policy result");
+  if (!statuses.has(result.status)) throw new ContextStoreError(`${path}.status`, `expected one of ${[...statuses].join(", ")}, got ${preview(result.status)}.`);
+  return { status: result.status as ToolPolicyStatus, message: string(result.message, `${path}.message`) };
+}
+
+function readResult(value: unknown, path: string): ToolResult {
+  const result = record(value, path, "a tool result");
+  return { output: string(result.output, `${path}.output`), isError: boolean(result.isError, `${path}.isError`) };
+}
+
+function record(value: unknown, path: string, what: string): Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ContextStoreError(path, `expected ${what}, got ${preview(value)}.`);
+  return value as Record<string, unknown>;
+}
+
+function string(value: unknown, path: string): string {
+  if (typeof value !== "string") throw new ContextStoreError(path, `expected a string, got ${preview(value)}.`);
+  return value;
+}
+
+function nonEmpty(value: unknown, path: string): string {
+  const text = string(value, path);
+  if (text === "") throw new ContextStoreError(path, "expected a non-empty string.");
+  return text;
+}
+
+function boolean(value: unknown, path: string): boolean {
+  if (typeof value !== "boolean") throw new ContextStoreError(path, `expected true or false, got ${preview(value)}.`);
+  return value;
+}
+
+function preview(value: unknown): string {
+  if (value === undefined) return "nothing";
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
