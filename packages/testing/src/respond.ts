@@ -54,7 +54,8 @@ async function writePieces(res: ServerResponse, pieces: Buffer[], delayMs: numbe
   for (let i = 0; i < pieces.length; i++) {
     if (gone(res, signal)) return false;
     if (i > 0) {
-      await wait(delayMs ?? 0, res, signal);
+      if (delayMs) await wait(delayMs, res, signal);
+      else await new Promise((resolve) => setImmediate(resolve));
       if (gone(res, signal)) return false;
     }
     await write(res, pieces[i]!);
