@@ -11,4 +11,6 @@ export type StreamEvent =
   /** A call's decision and result, once it ran, failed, or was denied. */
   | { type: "tool-result"; round: number; call: ToolCall }
   /** A round ended (its reply is complete and its calls answered). */
-  | { type: "round-end"; round: number; finishReason: string | null };
+  | { type: "round-end"; round: number; finishReason: string | null }
+  /** Something worked, but not as asked (a tool that asked to be strict was sent non-strict, …). */
+  | { type: "warning"; round: number; message: string };

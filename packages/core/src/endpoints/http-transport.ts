@@ -1,0 +1,193 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { Pool, type Dispatcher } from "undici";
+import { EndpointError } from "../errors/endpoint-error.js";
+import { errorFromFailure, errorFromStatus, requestIdOf } from "./http-errors.js";
+import { backoffMs, retryAfterMs, type RetryPolicy } from "./retry-policy.js";
+
+/** How a transport reaches one server. */
+export interface HttpTransportOptions {
+  /** Where requests go, e.g. `http://127.0.0.1:1234/v1` (no credentials in it). */
+  baseURL: string;
+  /** Sent with every request, credentials included; kept private, never printed. */
+  headers: Record<string, string>;
+  /** Longest wait for connecting, for the response headers, and between two pieces of the body. */
+  timeoutMs: number;
+  /** When to try again. */
+  retry: RetryPolicy;
+  /** Largest response body accepted, in bytes. */
+  maxResponseBytes: number;
+  /** Sends the requests (yours is never closed by `close()`); default: a keep-alive pool of our own. */
+  dispatcher?: Dispatcher;
+  /** Hears each retry before its wait (logging, metrics). */
+  onRetry?: (info: RetryInfo) => void;
+}
+
+/** One retry about to happen. */
+export interface RetryInfo {
+  /** 1 for the first retry. */
+  attempt: number;
+  /** How long the transport waits first (from `Retry-After` when the server sent one). */
+  delayMs: number;
+  /** What failed. */
+  error: EndpointError;
+}
+
+/** A response with a success status, its body still to be read. */
+export interface HttpResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  requestId: string | undefined;
+  /** The `content-type` header, lower case, `""` when absent. */
+  contentType: string;
+  /** The body, piece by piece, each counted against `maxResponseBytes`. */
+  body: AsyncIterable<Uint8Array>;
+  /** The whole body as text (UTF-8). */
+  text(): Promise<string>;
+}
+
+/** How one `post` behaves. */
+export interface PostOptions {
+  /** Cancels the request and any wait between tries. */
+  signal?: AbortSignal;
+  /** The `accept` header. */
+  accept: string;
+  /**
+   * Whether a failure while the body is being read may still be retried. True when the reader
+   * delivers nothing until the body is complete (JSON); false for streams, whose pieces are
+   * reported as they arrive: once one was, a failure is final.
+   */
+  retryDuringBody: boolean;
+}
+
+const errorBodyLimit = 64 * 1024;
+const retryAfterOf = new WeakMap<object, number>();
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+async function readLimited(body: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for await (const chunk of body) {
+    text += decoder.decode(chunk, { stream: true });
+    bytes += chunk.byteLength;
+    if (bytes >= limit) break;
+  }
+  return text + decoder.decode();
+}
+
+function tooLarge(target: string, limit: number, status: number): EndpointError {
+  return new EndpointError(`The response from ${target} is larger than maxResponseBytes (${limit} bytes) and was not read. Raise maxResponseBytes if such replies are expected.`, { status, retryable: false });
+}
+
+/**
+ * POSTs JSON to one server over undici: one keep-alive pool, timeouts, retries with backoff and
+ * `Retry-After`, a response size cap, and typed errors (`EndpointError`). The reader receives a
+ * success response and returns the parsed result; a request either yields that result or throws.
+ */
+export class HttpTransport {
+  readonly #options: HttpTransportOptions;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+
+  constructor(options: HttpTransportOptions) {
+    this.#options = options;
+    this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#dispatcher = options.dispatcher ?? new Pool(new URL(options.baseURL).origin, { connect: { timeout: options.timeoutMs }, keepAliveTimeout: 10_000 });
+  }
+
+  /** Sends `body` to `baseURL + path` and hands the response to `read`, trying again as the policy allows. */
+  async post<T>(path: string, body: string, options: PostOptions, read: (response: HttpResponse) => Promise<T>): Promise<T> {
+    const target = `POST ${this.#options.baseURL}${path}`;
+    const { retry } = this.#options;
+    for (let attempt = 0; ; attempt++) {
+      const progress = { delivered: false };
+      try {
+        return await this.#once(path, body, options, target, progress, read);
+      } catch (thrown) {
+        const error = errorFromFailure(thrown, target, this.#options.timeoutMs, options.signal);
+        const retryable = EndpointError.isInstance(error) && error.retryable && (options.retryDuringBody || !progress.delivered);
+        if (!retryable || attempt >= retry.retries) throw error;
+        const asked = retryAfterOf.get(error);
+        if (asked !== undefined && asked > retry.maxRetryAfterMs) throw error; // waiting that long inside a call helps nobody
+        const delayMs = asked ?? backoffMs(attempt, retry);
+        this.#options.onRetry?.({ attempt: attempt + 1, delayMs, error });
+        try {
+          await sleep(delayMs, options.signal);
+        } catch {
+          throw errorFromFailure(undefined, target, this.#options.timeoutMs, options.signal);
+        }
+      }
+    }
+  }
+
+  async #once<T>(path: string, body: string, options: PostOptions, target: string, progress: { delivered: boolean }, read: (response: HttpResponse) => Promise<T>): Promise<T> {
+    const { timeoutMs, maxResponseBytes } = this.#options;
+    const url = new URL(this.#options.baseURL);
+    const response = await this.#dispatcher.request({
+      origin: url.origin,
+      path: `${url.pathname}${path}`,
+      method: "POST",
+      headers: { ...this.#options.headers, "content-type": "application/json", accept: options.accept },
+      body,
+      signal: options.signal ?? null,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    try {
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        const text = await readLimited(response.body, errorBodyLimit).catch(() => "");
+        const error = errorFromStatus(response.statusCode, response.headers, text, target);
+        const asked = retryAfterMs(response.headers);
+        if (asked !== undefined) retryAfterOf.set(error, asked);
+        throw error;
+      }
+      const declared = Number(response.headers["content-length"]);
+      if (declared > maxResponseBytes) throw tooLarge(target, maxResponseBytes, response.statusCode);
+      let bytes = 0;
+      const source = response.body;
+      const pieces = async function* (): AsyncGenerator<Uint8Array> {
+        for await (const chunk of source as AsyncIterable<Uint8Array>) {
+          bytes += chunk.byteLength;
+          if (bytes > maxResponseBytes) throw tooLarge(target, maxResponseBytes, response.statusCode);
+          progress.delivered = true;
+          yield chunk;
+        }
+      };
+      const contentType = String(response.headers["content-type"] ?? "").toLowerCase();
+      return await read({
+        status: response.statusCode,
+        headers: response.headers,
+        requestId: requestIdOf(response.headers),
+        contentType,
+        body: pieces(),
+        text: async () => {
+          const decoder = new TextDecoder();
+          let text = "";
+          for await (const chunk of pieces()) text += decoder.decode(chunk, { stream: true });
+          return text + decoder.decode();
+        },
+      });
+    } finally {
+      // Whatever was not read (an error, a reader that stopped early) must not hold the connection.
+      if (!response.body.readableEnded) response.body.destroy();
+    }
+  }
+
+  /** Closes the pool this transport created (a dispatcher passed in options is left open). */
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+}

@@ -1,0 +1,73 @@
+import type { JSONObject, JSONValue } from "../json.js";
+import type { Tool } from "../tools/tool.js";
+import type { ModelConfig, ToolChoice } from "./model-config.js";
+import type { EndpointRequest } from "./model-endpoint.js";
+import { openAIMessageJSON } from "./openai-messages.js";
+import { openAIToolsPayload, type ToolsPayload } from "./openai-tools.js";
+
+/**
+ * Which body field carries `ModelConfig.maxTokens`. OpenAI wants `max_completion_tokens`
+ * (reasoning models reject `max_tokens`); many local servers (Ollama, LM Studio, older
+ * llama.cpp and vLLM) only read `max_tokens`.
+ */
+export type MaxTokensField = "max_tokens" | "max_completion_tokens";
+
+/** What shapes a body besides the request and the model's config. */
+export interface OpenAIBodyOptions {
+  /** The field for `maxTokens`. */
+  maxTokensField: MaxTokensField;
+  /** Hears when a tool that asked to be strict is sent non-strict (once per tool revision). */
+  onWarning?: (message: string, tool: Tool) => void;
+}
+
+/** A serialised request body and the tools payload it carries. */
+export interface OpenAIBody {
+  /** The JSON text to send. */
+  text: string;
+  /** The tools sent, when any (the reply parser maps strict nulls back with it). */
+  tools: ToolsPayload | undefined;
+}
+
+function wireToolChoice(choice: ToolChoice, tools: readonly Tool[]): JSONValue {
+  if (typeof choice === "string") return choice;
+  const custom = tools.some((tool) => tool.name === choice.name && tool.custom);
+  return custom ? { type: "custom", custom: { name: choice.name } } : { type: "function", function: { name: choice.name } };
+}
+
+function define(target: JSONObject, key: string, value: JSONValue | undefined): void {
+  if (value !== undefined) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * Builds the chat completions body as text: messages from their cached JSON (each serialised once),
+ * the tools array from its cached JSON, the scalar settings, and `config.extra` merged last (a key in
+ * `extra` replaces the one tooltype would send, `messages` and `tools` included). `extra.n` other
+ * than 1 is refused before anything is sent: the loop follows one choice.
+ */
+export function buildOpenAIBody(request: EndpointRequest, config: ModelConfig, options: OpenAIBodyOptions): OpenAIBody {
+  const extra = config.extra ?? {};
+  if (extra.n !== undefined && extra.n !== 1) {
+    throw new RangeError(`config.extra.n is ${JSON.stringify(extra.n)}: tooltype asks for one choice per request (n = 1). Remove "n" from the model's extra settings, or send several requests.`);
+  }
+  const offered = request.tools.length > 0;
+  const rest: JSONObject = { model: request.model };
+  if (offered) {
+    define(rest, "tool_choice", request.toolChoice === undefined ? undefined : wireToolChoice(request.toolChoice, request.tools));
+    define(rest, "parallel_tool_calls", config.parallelToolCalls);
+  }
+  define(rest, "temperature", config.temperature);
+  define(rest, options.maxTokensField, config.maxTokens);
+  rest.stream = request.stream;
+  if (request.stream) rest.stream_options = { include_usage: true };
+  for (const key of Object.keys(extra)) define(rest, key, extra[key]);
+
+  const parts: string[] = [];
+  if (!("messages" in rest)) parts.push(`"messages":[${request.messages.map(openAIMessageJSON).join(",")}]`);
+  let tools: ToolsPayload | undefined;
+  if (offered && !("tools" in rest)) {
+    tools = openAIToolsPayload(request.tools, config.strict === true, options.onWarning);
+    parts.push(`"tools":${tools.json}`);
+  }
+  parts.push(JSON.stringify(rest).slice(1, -1));
+  return { text: `{${parts.join(",")}}`, tools };
+}

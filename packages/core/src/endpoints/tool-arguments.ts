@@ -1,0 +1,89 @@
+import type { JSONObject } from "../json.js";
+import { jsonTextExceedsDepth, valueExceedsDepth } from "./json-depth.js";
+
+/** Limits on what a model may send as one call's arguments (`EndpointRequest.maxToolInput`/`maxDepth`). */
+export interface ArgumentLimits {
+  /** Longest arguments accepted, in UTF-8 bytes; longer ones are not parsed. */
+  maxToolInput: number;
+  /** Deepest nesting of objects and arrays accepted (the arguments object is level 1). */
+  maxDepth: number;
+}
+
+/** The arguments of one call, read per WIRE.md. */
+export interface ParsedArguments {
+  /** The arguments object, or `null` when unusable (see `argumentError`). */
+  arguments: JSONObject | null;
+  /** The arguments as received: the string itself, or the JSON text of an object sent as an object. */
+  rawArguments: string;
+  /** Why `arguments` is `null`, addressed to the model so it can send the call again. */
+  argumentError?: string;
+}
+
+const example = 'Send the arguments as one JSON object, for example {"name": "value"}, or {} when the tool takes none.';
+
+function isPlainObject(value: unknown): value is JSONObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function describe(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return "a plain string";
+  return `a ${typeof value}`;
+}
+
+function unusable(rawArguments: string, argumentError: string): ParsedArguments {
+  return { arguments: null, rawArguments, argumentError };
+}
+
+function tooLarge(rawArguments: string, bytes: number, limits: ArgumentLimits): ParsedArguments | undefined {
+  if (bytes <= limits.maxToolInput) return undefined;
+  return unusable(rawArguments, `The arguments were ${bytes} bytes, over the limit of ${limits.maxToolInput} bytes, and were not read. Send shorter arguments.`);
+}
+
+function tooDeep(rawArguments: string, limits: ArgumentLimits): ParsedArguments {
+  return unusable(rawArguments, `The arguments nest objects or arrays deeper than ${limits.maxDepth} levels and were not read. Send flatter arguments.`);
+}
+
+function tryParse(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * Reads one call's arguments as a server sent them:
+ * an object is used as is; `""` or whitespace is `{}`; a string holding a JSON object is that object;
+ * a string holding a JSON string that holds an object (double encoding) is unwrapped once;
+ * anything else is unusable (`arguments: null` with an `argumentError`). Over `maxToolInput` bytes or
+ * nested past `maxDepth`, the text is not parsed at all.
+ */
+export function parseToolArguments(received: unknown, limits: ArgumentLimits): ParsedArguments {
+  if (received === undefined || received === null) return { arguments: {}, rawArguments: "" };
+  if (typeof received !== "string") {
+    const rawArguments = JSON.stringify(received) ?? "";
+    const large = tooLarge(rawArguments, Buffer.byteLength(rawArguments), limits);
+    if (large) return large;
+    if (!isPlainObject(received)) return unusable(rawArguments, `The arguments were ${describe(received)}, not a JSON object. ${example}`);
+    if (valueExceedsDepth(received, limits.maxDepth)) return tooDeep(rawArguments, limits);
+    return { arguments: received, rawArguments };
+  }
+  const rawArguments = received;
+  const large = tooLarge(rawArguments, Buffer.byteLength(rawArguments), limits);
+  if (large) return large;
+  if (rawArguments.trim() === "") return { arguments: {}, rawArguments };
+  if (jsonTextExceedsDepth(rawArguments, limits.maxDepth)) return tooDeep(rawArguments, limits);
+  const first = tryParse(rawArguments);
+  if (!first.ok) return unusable(rawArguments, `The arguments were not valid JSON (${first.message}); they may have been cut off. ${example}`);
+  if (isPlainObject(first.value)) return { arguments: first.value, rawArguments };
+  if (typeof first.value === "string") {
+    // Double encoding (a JSON string holding the JSON object): unwrap exactly once.
+    const inner = first.value;
+    if (jsonTextExceedsDepth(inner, limits.maxDepth)) return tooDeep(rawArguments, limits);
+    const second = tryParse(inner);
+    if (second.ok && isPlainObject(second.value)) return { arguments: second.value, rawArguments };
+  }
+  return unusable(rawArguments, `The arguments were ${describe(first.value)}, not a JSON object. ${example}`);
+}
