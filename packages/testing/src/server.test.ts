@@ -119,6 +119,7 @@ it("says which turn is wrong when a script cannot be replayed", () => {
   expect(() => server.enqueue(turn.text("ok"), { text: "x", choices: [{ text: "y" }] })).toThrow(/turn 2: .*either at the top level or in `choices`/);
   expect(() => server.enqueue({ status: 42 })).toThrow(/`status` must be an integer from 200 to 599/);
   expect(() => server.enqueue({ toolCalls: [{ name: "f", arguments: 3 as unknown as string }] })).toThrow(/tool call "f"/);
+  expect(() => server.enqueue({ headers: { "retry-after": 2 as unknown as string } })).toThrow(/header "retry-after" must be a string/);
   expect(server.pending).toHaveLength(0);
 });
 
@@ -129,6 +130,13 @@ it("answers 500 naming the problem when a function turn throws", async () => {
   const reply = await chat();
   expect(reply.status).toBe(500);
   expect(JSON.parse(reply.text).error.message).toMatch(/failed: boom/);
+});
+
+it("answers 500 naming the problem when a turn cannot be rendered", async () => {
+  server.enqueue(turn.text("x", { extra: { count: 1n } }));
+  const reply = await chat();
+  expect(reply.status).toBe(500);
+  expect(server.problems).toEqual([expect.stringMatching(/answering request #0 failed: .*BigInt/)]);
 });
 
 it("closes with stalled, idle keep-alive and half-sent requests open, and twice", async () => {

@@ -140,10 +140,15 @@ export class ScriptedModelServer {
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let body: Awaited<ReturnType<typeof readBody>>;
     try {
-      const body = await readBody(req, this.#maxBodyBytes);
-      const record = recordRequest(this.#records.length, req, body.bytes, body.data);
-      this.#records.push(record);
+      body = await readBody(req, this.#maxBodyBytes);
+    } catch {
+      return; // The client went away mid-request, or the server is closing: nothing to answer.
+    }
+    const record = recordRequest(this.#records.length, req, body.bytes, body.data);
+    this.#records.push(record);
+    try {
       const format = formats.find((f) => f.path === record.path);
       if (record.tooLarge) {
         return await this.#fail(res, 413, `the request body has ${record.bodyBytes} bytes, more than maxBodyBytes (${this.#maxBodyBytes})`, format);
@@ -167,9 +172,14 @@ export class ScriptedModelServer {
       const model = turn.model ?? (record.body as { model?: unknown }).model;
       const context = { request: record, replyNumber: ++this.#replies, model: typeof model === "string" ? model : "scripted-model", created: Math.floor(Date.now() / 1000) };
       await respond(res, turn, format, context, this.#shutdown.signal);
-    } catch {
-      // The client went away mid-request, or the server is closing: nothing left to answer.
-      if (!res.headersSent && !res.destroyed) res.socket?.destroy();
+    } catch (error) {
+      // A turn the response could not carry (e.g. an invalid header value): say so, and
+      // answer 500 if nothing was sent yet.
+      const message = `answering request #${record.seq} failed: ${error instanceof Error ? error.message : String(error)}`;
+      if (res.headersSent || res.destroyed) {
+        this.#problems.push(message);
+        res.socket?.destroy();
+      } else await this.#fail(res, 500, message, undefined).catch(() => res.socket?.destroy());
     }
   }
 

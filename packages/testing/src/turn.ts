@@ -174,6 +174,9 @@ export function validateTurn(turn: unknown, where: string): asserts turn is Scri
     }
   }
   if (t.status !== undefined && (!Number.isInteger(t.status) || t.status < 200 || t.status > 599)) fail(`\`status\` must be an integer from 200 to 599, got ${String(t.status)}`);
+  for (const [name, value] of Object.entries(t.headers ?? {})) {
+    if (typeof value !== "string") fail(`header "${name}" must be a string, got ${typeof value}`);
+  }
   if (t.reset !== undefined && t.reset !== "before-response" && t.reset !== "mid-body") fail('`reset` must be "before-response" or "mid-body"');
   for (const key of ["delayMs", "chunkDelayMs", "cutAfter"] as const) {
     const value = t[key];
