@@ -60,6 +60,13 @@ function describeShape(schema: unknown): string {
   const s = schema as Record<string, unknown>;
   if ("const" in s) return preview(s["const"]);
   if (Array.isArray(s["enum"])) return `one of ${listValues(s["enum"])}`;
+  const properties = s["properties"];
+  if (typeof properties === "object" && properties !== null && (s["type"] === "object" || s["type"] === undefined)) {
+    const entries = Object.entries(properties as Record<string, unknown>);
+    const tag = entries.find(([, value]) => typeof value === "object" && value !== null && "const" in value);
+    if (tag !== undefined) return `an object with ${tag[0]} ${preview((tag[1] as { const: unknown }).const)}`;
+    if (entries.length > 0) return `an object with ${entries.map(([key]) => key).slice(0, 6).join(", ")}`;
+  }
   if (s["type"] !== undefined) return typeWords(s["type"]);
   if (typeof s["$ref"] === "string") return s["$ref"].split("/").pop() ?? "another shape";
   return "another shape";
