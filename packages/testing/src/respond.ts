@@ -77,6 +77,7 @@ export async function sendBody(res: ServerResponse, turn: ScriptedTurn, status: 
     return hang(res, signal);
   }
   if (turn.reset === "mid-body") {
+    res.flushHeaders();
     await writePieces(res, [bytes.subarray(0, Math.floor(bytes.length / 2))], undefined, signal);
     res.socket?.destroy();
     return;
