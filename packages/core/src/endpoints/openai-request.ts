@@ -62,9 +62,9 @@ export function buildOpenAIBody(request: EndpointRequest, config: ModelConfig, o
   for (const key of Object.keys(extra)) define(rest, key, extra[key]);
 
   const parts: string[] = [];
-  if (!("messages" in rest)) parts.push(`"messages":[${request.messages.map(openAIMessageJSON).join(",")}]`);
+  if (!Object.hasOwn(rest, "messages")) parts.push(`"messages":[${request.messages.map(openAIMessageJSON).join(",")}]`);
   let tools: ToolsPayload | undefined;
-  if (offered && !("tools" in rest)) {
+  if (offered && !Object.hasOwn(rest, "tools")) {
     tools = openAIToolsPayload(request.tools, config.strict === true, options.onWarning);
     parts.push(`"tools":${tools.json}`);
   }

@@ -93,7 +93,7 @@ class Converter {
       return { schema: { ...(typeof node.description === "string" ? { description: node.description } : {}), anyOf: branches.map((b) => b.schema) }, nulls: { anyOf: branches.map((b) => b.nulls) } };
     }
     const types = Array.isArray(node.type) ? node.type : [node.type];
-    if (node.type === undefined && node.enum === undefined && node.const === undefined) throw new NotStrict(`${path || "/"} has no type`);
+    if (node.type === undefined && node.enum === undefined && node.const === undefined) throw new NotStrict(`${path || "/"} has no type: it accepts any value`);
     const nulls: NullMap = {};
     if (types.includes("object")) this.object(node, out, nulls, path);
     if (types.includes("array")) {
