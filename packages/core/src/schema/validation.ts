@@ -12,7 +12,8 @@ type Dialect = "draft-07" | "2019-09" | "2020-12";
 
 // Lenient on purpose: schemas come from MCP servers and hand-written code. Unknown keywords are
 // ignored, the meta-schema is not enforced, and `$id`s are not registered (two tools may share one).
-const options = { strict: false, allErrors: true, verbose: true, logger: false, validateSchema: false, addUsedSchema: false } as const;
+// `ownProperties`: an absent parameter named `constructor` must not be seen through the prototype.
+const options = { strict: false, allErrors: true, verbose: true, ownProperties: true, logger: false, validateSchema: false, addUsedSchema: false } as const;
 
 const instances = new Map<Dialect, Ajv>();
 const cache = new WeakMap<object, SchemaValidator>();
