@@ -1,0 +1,18 @@
+import type * as ts from "typescript";
+import type { SchemaContext } from "../context.js";
+import { isCoreSymbol, resolveSymbol } from "../core-symbols.js";
+import { unwrapTypeNode } from "../type-nodes.js";
+
+/**
+ * True for `JSONValue` of `@tooltype/core` (as written, or as the type's alias): any JSON value,
+ * so no constraint (`{}`) rather than the recursive union spelled out.
+ */
+export function isCoreJsonValue(ctx: SchemaContext, type: ts.Type, node: ts.TypeNode | undefined): boolean {
+  const { ts: tsm, checker } = ctx;
+  const written = unwrapTypeNode(ctx, node);
+  if (written && tsm.isTypeReferenceNode(written)) {
+    const symbol = resolveSymbol(tsm, checker, checker.getSymbolAtLocation(written.typeName));
+    if (isCoreSymbol(tsm, symbol, "JSONValue")) return true;
+  }
+  return isCoreSymbol(tsm, type.aliasSymbol, "JSONValue");
+}

@@ -1,0 +1,128 @@
+import type * as ts from "typescript";
+import { isCoreFile, isCoreSymbol, resolveSymbol } from "./core-symbols.js";
+import type { ToolDeclaration, TypeScript } from "./types.js";
+
+/** A place in a source file where the transformer injects metadata (or reports why it cannot). */
+export type ToolSite =
+  | {
+      /** `@Description(text, options?)` (of `@tooltype/core`) on a method. */
+      kind: "decorator";
+      call: ts.CallExpression;
+      method: ts.MethodDeclaration;
+      /** The description text when written as a literal. */
+      description?: string;
+      /** `options.name` when written as a literal. */
+      name?: string;
+    }
+  | {
+      /** `registry.add(fn, options?)` with a function whose declaration was found. */
+      kind: "registry-add";
+      call: ts.CallExpression;
+      target: ToolDeclaration;
+      name?: string;
+      description?: string;
+    }
+  | { kind: "define-tool"; call: ts.CallExpression }
+  | { kind: "json-schema"; call: ts.CallExpression }
+  | {
+      /** `ToolRegistry.add` used so its argument cannot be read (`forEach(reg.add)`, a spread, an unknown function). */
+      kind: "unresolved-add";
+      node: ts.Node;
+      reason: "indirect" | "spread" | "unknown-function";
+    };
+
+/**
+ * Every tool site of a file, in source order. `@tooltype/core`'s own implementation files are
+ * skipped (its tests are not): the registry's internals handle functions generically.
+ */
+export function findToolSites(tsm: TypeScript, checker: ts.TypeChecker, sourceFile: ts.SourceFile): ToolSite[] {
+  const sites: ToolSite[] = [];
+  if (isCoreFile(tsm, sourceFile.fileName) && !/\.test\.[cm]?tsx?$/.test(sourceFile.fileName)) return sites;
+  const visit = (node: ts.Node): void => {
+    if (tsm.isMethodDeclaration(node)) {
+      for (const decorator of tsm.getDecorators(node) ?? []) {
+        const call = decorator.expression;
+        if (tsm.isCallExpression(call) && isCore(call.expression, "Description")) {
+          sites.push({ kind: "decorator", call, method: node, ...literalOptions(call.arguments[0], call.arguments[1]) });
+        }
+      }
+    }
+    if (tsm.isCallExpression(node)) {
+      if (isCore(node.expression, "defineTool") && node.arguments.length < 2) sites.push({ kind: "define-tool", call: node });
+      if (isCore(node.expression, "jsonSchema") && node.arguments.length < 1) sites.push({ kind: "json-schema", call: node });
+    }
+    if ((tsm.isPropertyAccessExpression(node) || tsm.isElementAccessExpression(node)) && isRegistryAdd(node)) {
+      const call = node.parent;
+      if (!tsm.isCallExpression(call) || call.expression !== node) {
+        sites.push({ kind: "unresolved-add", node, reason: "indirect" });
+      } else if (call.arguments.length > 0 && call.arguments.length < 3) {
+        const site = registryAddSite(call);
+        if (site) sites.push(site);
+      }
+    }
+    tsm.forEachChild(node, visit);
+  };
+  const isCore = (expression: ts.Expression, name: string): boolean => {
+    const target = tsm.isPropertyAccessExpression(expression) ? expression.name : expression;
+    return isCoreSymbol(tsm, resolveSymbol(tsm, checker, checker.getSymbolAtLocation(target)), name);
+  };
+  const isRegistryAdd = (access: ts.PropertyAccessExpression | ts.ElementAccessExpression): boolean => {
+    const target = tsm.isPropertyAccessExpression(access) ? access.name : access.argumentExpression;
+    const symbol = resolveSymbol(tsm, checker, checker.getSymbolAtLocation(target));
+    if (!isCoreSymbol(tsm, symbol, "add")) return false;
+    return (symbol?.declarations ?? []).some((d) => {
+      const owner = d.parent;
+      return (tsm.isClassLike(owner) || tsm.isInterfaceDeclaration(owner)) && owner.name?.text === "ToolRegistry";
+    });
+  };
+  const literalOptions = (first: ts.Expression | undefined, options: ts.Expression | undefined): { description?: string; name?: string } => {
+    const result: { description?: string; name?: string } = {};
+    if (first && (tsm.isStringLiteral(first) || tsm.isNoSubstitutionTemplateLiteral(first))) result.description = first.text;
+    if (options && tsm.isObjectLiteralExpression(options)) {
+      for (const property of options.properties) {
+        if (!tsm.isPropertyAssignment(property) || !property.name || !(tsm.isIdentifier(property.name) || tsm.isStringLiteral(property.name))) continue;
+        const value = property.initializer;
+        if (!tsm.isStringLiteral(value) && !tsm.isNoSubstitutionTemplateLiteral(value)) continue;
+        if (property.name.text === "name") result.name = value.text;
+        if (property.name.text === "description") result.description = value.text;
+      }
+    }
+    return result;
+  };
+  const registryAddSite = (call: ts.CallExpression): ToolSite | undefined => {
+    const argument = call.arguments[0]!;
+    if (tsm.isSpreadElement(argument)) return { kind: "unresolved-add", node: argument, reason: "spread" };
+    const target = functionDeclarationOf(tsm, checker, argument);
+    if (target) {
+      const options = literalOptions(undefined, call.arguments[1]);
+      return { kind: "registry-add", call, target, ...options };
+    }
+    const type = checker.getTypeAtLocation(argument);
+    const callable = type.getCallSignatures().length > 0 && type.getConstructSignatures().length === 0;
+    return callable ? { kind: "unresolved-add", node: argument, reason: "unknown-function" } : undefined;
+  };
+  visit(sourceFile);
+  return sites;
+}
+
+/** The function an expression names or is: a function/arrow expression, a function, a method, a const holding one. */
+export function functionDeclarationOf(tsm: TypeScript, checker: ts.TypeChecker, expression: ts.Expression): ToolDeclaration | undefined {
+  const inner = skipOuter(tsm, expression);
+  if (tsm.isArrowFunction(inner) || tsm.isFunctionExpression(inner)) return inner;
+  if (!tsm.isIdentifier(inner) && !tsm.isPropertyAccessExpression(inner)) return undefined;
+  const symbol = resolveSymbol(tsm, checker, checker.getSymbolAtLocation(tsm.isPropertyAccessExpression(inner) ? inner.name : inner));
+  const declaration = symbol?.valueDeclaration;
+  if (!declaration) return undefined;
+  if (tsm.isFunctionDeclaration(declaration) || tsm.isMethodDeclaration(declaration)) return declaration;
+  if ((tsm.isVariableDeclaration(declaration) || tsm.isPropertyDeclaration(declaration) || tsm.isPropertyAssignment(declaration)) && declaration.initializer) {
+    const initializer = skipOuter(tsm, declaration.initializer);
+    if (tsm.isArrowFunction(initializer) || tsm.isFunctionExpression(initializer)) return initializer;
+  }
+  return undefined;
+}
+
+function skipOuter(tsm: TypeScript, expression: ts.Expression): ts.Expression {
+  let node = expression;
+  while (tsm.isParenthesizedExpression(node) || tsm.isAsExpression(node) || tsm.isSatisfiesExpression(node) || tsm.isNonNullExpression(node)) node = node.expression;
+  return node;
+}
