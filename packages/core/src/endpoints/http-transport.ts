@@ -64,6 +64,7 @@ const retryAfterOf = new WeakMap<object, number>();
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
     const onAbort = (): void => {
       clearTimeout(timer);
       reject(signal!.reason);
@@ -182,7 +183,10 @@ export class HttpTransport {
       });
     } finally {
       // Whatever was not read (an error, a reader that stopped early) must not hold the connection.
-      if (!response.body.readableEnded) response.body.destroy();
+      if (!response.body.readableEnded) {
+        response.body.on("error", () => {}); // the abort this causes is expected: nobody listens any more
+        response.body.destroy();
+      }
     }
   }
 
