@@ -186,6 +186,27 @@ describe("@Description with standard decorators", () => {
     expect(await tools.call("lookUp", { query: "tea" })).toEqual({ output: "tea:3", isError: false });
   });
 
+  it("still finds tools when Symbol.metadata was missing as the class was defined", async () => {
+    const saved = Object.getOwnPropertyDescriptor(Symbol, "metadata");
+    delete (Symbol as { metadata?: symbol }).metadata;
+    let NoMetadata: new () => object = Object;
+    try {
+      class Defined {
+        @Description("Echo the text.", undefined, toolMetadata("echo", { text: { type: "string" } }))
+        echo(text: string): string {
+          return text;
+        }
+      }
+      NoMetadata = Defined;
+    } finally {
+      if (saved !== undefined) Object.defineProperty(Symbol, "metadata", saved);
+    }
+    expect(Object.prototype.hasOwnProperty.call(NoMetadata, (Symbol as { metadata?: symbol }).metadata!)).toBe(false);
+    const tools = new ToolRegistry();
+    tools.add(new NoMetadata());
+    expect(await tools.call("echo", { text: "hi" })).toEqual({ output: "hi", isError: false });
+  });
+
   it("adds all of an instance's tools or none of them", () => {
     const describe = untransformedDescription("Missing metadata.");
     class Half {

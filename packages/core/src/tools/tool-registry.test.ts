@@ -1,4 +1,4 @@
-import { DuplicateToolError, Tool, ToolRegistry, TooltypeError, UnknownToolError, emptySchema } from "@tooltype/core";
+import { DuplicateToolError, Tool, ToolRegistry, TooltypeError, UnknownToolError, emptySchema, registerToolMetadata } from "@tooltype/core";
 import { toolMetadata } from "./fixtures/tool-metadata.js";
 
 function greet(name: string, greeting = "Hello"): string {
@@ -22,6 +22,21 @@ describe("ToolRegistry", () => {
     expect(() => add(greet)).toThrow(expect.objectContaining({ code: "TOOL_NOT_TRANSFORMED", message: expect.stringContaining("The function greet has no tool metadata") }));
     class Weather {}
     expect(() => add(Weather)).toThrow(/Weather is a class: add an instance of it, tools.add\(new Weather\(…\)\)/);
+  });
+
+  it("finds a function's metadata in the sidecar registry, and prefers injected metadata", async () => {
+    function shout(text: string): string {
+      return text.toUpperCase();
+    }
+    registerToolMetadata(shout, undefined, toolMetadata("shout", { text: { type: "string" } }, { description: "From the sidecar." }));
+    const tools = new ToolRegistry();
+    Reflect.apply(tools.add, tools, [shout]);
+    expect(tools.get("shout").description).toBe("From the sidecar.");
+    expect(await tools.call("shout", { text: "hey" })).toEqual({ output: "HEY", isError: false });
+
+    tools.add(shout, { replace: true }, toolMetadata("shout", { text: { type: "string" } }, { description: "Injected." }));
+    expect(tools.get("shout").description).toBe("Injected.");
+    expect(() => registerToolMetadata(shout, undefined, { v: 2 } as never)).toThrow(/not version-1 tooltype metadata/);
   });
 
   it("defines hand-built tools; without a schema a tool takes no arguments", async () => {
