@@ -122,6 +122,7 @@ describe("hostile input", () => {
     const limited = await tool.execute({ location: "Oslo" }, { callId: "call_2", maxToolInput: 10 });
     expect(limited.failure).toBe("input");
     expect(spy).not.toHaveBeenCalled();
+    expect(tool.validate({ location: "Oslo" }, { maxToolInput: 10 })).toEqual([{ path: "", message: "too large: 19 bytes (the limit is 10); send less data" }]);
   });
 
   it("refuses arguments nested deeper than maxDepth, and cyclic arguments", async () => {

@@ -18,12 +18,14 @@ export interface PreparableTool {
   readonly dates: readonly (readonly string[])[];
 }
 
-function refuse(failure: "input" | "arguments" | "conversion", message: string, issues?: ArgumentIssue[]): PreparedArguments {
-  return { ok: false, failure, message, issues: issues ?? [{ path: "", message }] };
+/** A refusal: `message` is the whole sentence for the model, `issues` default to one about the arguments as a whole. */
+function refuse(failure: "input" | "arguments" | "conversion", message: string, issues: ArgumentIssue[] | string): PreparedArguments {
+  return { ok: false, failure, message, issues: typeof issues === "string" ? [{ path: "", message: issues }] : issues };
 }
 
 function tooLarge(tool: PreparableTool, bytes: number, limit: number): PreparedArguments {
-  return refuse("input", `Arguments for ${tool.name} are too large: ${bytes} bytes (the limit is ${limit}). Send less data.`);
+  const why = `too large: ${bytes} bytes (the limit is ${limit})`;
+  return refuse("input", `Arguments for ${tool.name} are ${why}. Send less data.`, `${why}; send less data`);
 }
 
 /**
@@ -40,21 +42,24 @@ export function prepareArguments(
   const maxDepth = limits.maxDepth ?? DEFAULT_MAX_DEPTH;
   if (tool.custom) {
     const text = args === undefined ? "" : args;
-    if (typeof text !== "string") return refuse("arguments", `${tool.name} takes free text: its input must be a string, not ${typeof text}.`);
+    if (typeof text !== "string") {
+      return refuse("arguments", `${tool.name} takes free text: its input must be a string, not ${typeof text}.`, `must be free text (a string), not ${typeof text}`);
+    }
     const bytes = utf8Length(text);
     return bytes > maxToolInput ? tooLarge(tool, bytes, maxToolInput) : { ok: true, value: text };
   }
 
   const raw = args === undefined ? {} : args;
   if (nestedDeeperThan(raw, maxDepth)) {
-    return refuse("input", `Arguments for ${tool.name} are nested too deeply (more than ${maxDepth} levels).`);
+    const why = `nested too deeply (more than ${maxDepth} levels)`;
+    return refuse("input", `Arguments for ${tool.name} are ${why}.`, why);
   }
   let json: string | undefined;
   try {
     json = JSON.stringify(raw);
   } catch (error) {
     const why = error instanceof TypeError && /circular|cyclic/i.test(error.message) ? "they contain a cycle" : error instanceof Error ? error.message : String(error);
-    return refuse("input", `Arguments for ${tool.name} are not JSON data: ${why}.`);
+    return refuse("input", `Arguments for ${tool.name} are not JSON data: ${why}.`, `not JSON data: ${why}`);
   }
   if (json !== undefined) {
     const bytes = utf8Length(json);
@@ -72,7 +77,8 @@ export function prepareArguments(
     validate = validatorFor(tool.schema);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return refuse("arguments", `Tool ${tool.name} cannot check its arguments: its schema does not compile (${why}).`);
+    const problem = `its schema does not compile (${why})`;
+    return refuse("arguments", `Tool ${tool.name} cannot check its arguments: ${problem}.`, `cannot be checked: ${problem}`);
   }
   const errors = validate(value);
   if (errors !== undefined) {

@@ -212,9 +212,12 @@ export class Tool {
     });
   }
 
-  /** The problems with `args` for this tool (input limits, then the schema); empty when valid. */
-  validate(args: unknown): ArgumentIssue[] {
-    const prepared = this.#prepare(args, {});
+  /**
+   * The problems with `args` for this tool (input limits, then the schema); empty when valid.
+   * `limits` default to 1 MiB and 64 levels, as in `execute`.
+   */
+  validate(args: unknown, limits: { maxToolInput?: number; maxDepth?: number } = {}): ArgumentIssue[] {
+    const prepared = this.#prepare(args, limits);
     return prepared.ok ? [] : prepared.issues;
   }
 
