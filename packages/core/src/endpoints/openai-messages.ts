@@ -1,6 +1,6 @@
 import type { Message } from "../context/message.js";
 import type { ToolCall } from "../context/tool-call.js";
-import type { JSONObject } from "../json.js";
+import type { OpenAIWireCustomCall, OpenAIWireFunctionCall, OpenAIWireMessage } from "./openai-wire.js";
 
 /**
  * How many messages and tools were serialised (cache misses), for tests that prove reuse and for
@@ -13,15 +13,14 @@ export const serialisationCounters = { messages: 0, tools: 0 };
 // identity, so a conversation sent round after round is serialised once per message.
 const messageCache = new WeakMap<Message, string>();
 
-function wireToolCall(call: ToolCall): JSONObject {
-  const wire: JSONObject = { ...call.extra, id: call.id, type: call.type };
-  if (call.type === "custom") wire.custom = { name: call.name, input: call.rawArguments };
-  else wire.function = { name: call.name, arguments: call.rawArguments };
-  return wire;
+function wireToolCall(call: ToolCall): OpenAIWireFunctionCall | OpenAIWireCustomCall {
+  // Provider extras (Gemini's `extra_content`) travel back beside the standard keys.
+  if (call.type === "custom") return { ...call.extra, id: call.id, type: "custom", custom: { name: call.name, input: call.rawArguments } };
+  return { ...call.extra, id: call.id, type: "function", function: { name: call.name, arguments: call.rawArguments } };
 }
 
 /** A provider-neutral message in the OpenAI chat completions shape. */
-export function openAIMessage(message: Message): JSONObject {
+export function openAIMessage(message: Message): OpenAIWireMessage {
   switch (message.role) {
     case "system":
     case "user":
@@ -31,7 +30,7 @@ export function openAIMessage(message: Message): JSONObject {
     case "assistant": {
       const calls = message.toolCalls ?? [];
       // Without calls some servers' chat templates reject a null content: send "" then.
-      const wire: JSONObject = { role: "assistant", content: message.content ?? (calls.length > 0 ? null : "") };
+      const wire: OpenAIWireMessage = { role: "assistant", content: message.content ?? (calls.length > 0 ? null : "") };
       if (calls.length > 0) wire.tool_calls = calls.map(wireToolCall);
       if (message.refusal !== undefined) wire.refusal = message.refusal;
       return wire;

@@ -4,6 +4,7 @@ import type { ModelConfig, ToolChoice } from "./model-config.js";
 import type { EndpointRequest } from "./model-endpoint.js";
 import { openAIMessageJSON } from "./openai-messages.js";
 import { openAIToolsPayload, type ToolsPayload } from "./openai-tools.js";
+import type { OpenAIRequestBody, OpenAIWireToolChoice } from "./openai-wire.js";
 
 /**
  * Which body field carries `ModelConfig.maxTokens`. OpenAI wants `max_completion_tokens`
@@ -28,7 +29,7 @@ export interface OpenAIBody {
   tools: ToolsPayload | undefined;
 }
 
-function wireToolChoice(choice: ToolChoice, tools: readonly Tool[]): JSONValue {
+function wireToolChoice(choice: ToolChoice, tools: readonly Tool[]): OpenAIWireToolChoice {
   if (typeof choice === "string") return choice;
   const custom = tools.some((tool) => tool.name === choice.name && tool.custom);
   return custom ? { type: "custom", custom: { name: choice.name } } : { type: "function", function: { name: choice.name } };
@@ -50,15 +51,13 @@ export function buildOpenAIBody(request: EndpointRequest, config: ModelConfig, o
     throw new RangeError(`config.extra.n is ${JSON.stringify(extra.n)}: tooltype asks for one choice per request (n = 1). Remove "n" from the model's extra settings, or send several requests.`);
   }
   const offered = request.tools.length > 0;
-  const rest: JSONObject = { model: request.model };
-  if (offered) {
-    define(rest, "tool_choice", request.toolChoice === undefined ? undefined : wireToolChoice(request.toolChoice, request.tools));
-    define(rest, "parallel_tool_calls", config.parallelToolCalls);
-  }
-  define(rest, "temperature", config.temperature);
-  define(rest, options.maxTokensField, config.maxTokens);
-  rest.stream = request.stream;
-  if (request.stream) rest.stream_options = { include_usage: true };
+  const head: Omit<OpenAIRequestBody, "messages" | "tools"> = { model: request.model, stream: request.stream };
+  if (request.stream) head.stream_options = { include_usage: true };
+  if (offered && request.toolChoice !== undefined) head.tool_choice = wireToolChoice(request.toolChoice, request.tools);
+  if (offered && config.parallelToolCalls !== undefined) head.parallel_tool_calls = config.parallelToolCalls;
+  if (config.temperature !== undefined) head.temperature = config.temperature;
+  if (config.maxTokens !== undefined) head[options.maxTokensField] = config.maxTokens;
+  const rest = { ...head } as unknown as JSONObject;
   for (const key of Object.keys(extra)) define(rest, key, extra[key]);
 
   const parts: string[] = [];

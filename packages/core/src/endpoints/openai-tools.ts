@@ -2,6 +2,7 @@ import type { JSONObject } from "../json.js";
 import { toStrictSchema, type StrictSchemaResult } from "../schema/strict-schema.js";
 import type { Tool } from "../tools/tool.js";
 import { serialisationCounters } from "./openai-messages.js";
+import type { OpenAIWireTool } from "./openai-wire.js";
 
 /** The `tools` array of a request, serialised, and what the reply parser needs to know about it. */
 export interface ToolsPayload {
@@ -26,21 +27,22 @@ function buildEntry(tool: Tool, strictDefault: boolean): ToolEntry {
   serialisationCounters.tools++;
   const entry: ToolEntry = { revision: tool.revision, json: "" };
   if (tool.custom) {
-    entry.json = JSON.stringify({ type: "custom", custom: { name: tool.name, description: tool.description } });
+    const wire: OpenAIWireTool = { type: "custom", custom: { name: tool.name, description: tool.description } };
+    entry.json = JSON.stringify(wire);
     return entry;
   }
-  const fn: JSONObject = { name: tool.name, description: tool.description, parameters: tool.schema as JSONObject };
+  const wire: OpenAIWireTool = { type: "function", function: { name: tool.name, description: tool.description, parameters: tool.schema as JSONObject } };
   if (tool.strict ?? strictDefault) {
     const strict = toStrictSchema(tool.schema);
     if (strict.strict) {
-      fn.parameters = strict.schema as JSONObject;
-      fn.strict = true;
+      wire.function.parameters = strict.schema as JSONObject;
+      wire.function.strict = true;
       entry.strict = strict;
     } else {
       entry.warning = `Tool "${tool.name}" is sent without strict mode: ${strict.reason}.`;
     }
   }
-  entry.json = JSON.stringify({ type: "function", function: fn });
+  entry.json = JSON.stringify(wire);
   return entry;
 }
 
