@@ -5,6 +5,7 @@ import type { EndpointRequest } from "./model-endpoint.js";
 import type { RetryInfo } from "./http-transport.js";
 import { OpenAI } from "./openai.js";
 import type { OpenAIOptions } from "./openai-options.js";
+import type { StreamEvent } from "./stream-event.js";
 
 let server: ScriptedModelServer;
 const endpoints: OpenAI[] = [];
@@ -214,6 +215,29 @@ describe("OpenAI endpoint over HTTP", () => {
     const error = await failure(ep.send(request({ signal: controller.signal })));
     expect(error.message).toMatch(/was cancelled/);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("sends strict tools, maps the nulls it added back to absent, and warns about a tool that cannot be strict", async () => {
+    const { ep } = endpoint();
+    ep.config("test-model").strict = true;
+    ep.tools.define({ name: "getWeather", description: "Weather.", schema: { type: "object", properties: { city: { type: "string" }, unit: { type: "string" } }, required: ["city"], additionalProperties: false }, impl: () => "sunny" });
+    ep.tools.define({ name: "tag", description: "Tag.", schema: { type: "object", properties: { labels: { type: "object", additionalProperties: true } }, required: ["labels"] }, impl: () => "ok" });
+    server.enqueue(turn.toolCall("getWeather", { city: "Oslo", unit: null }));
+    const events: StreamEvent[] = [];
+    const reply = await ep.send(request({ tools: ep.tools.list(), onEvent: (e) => events.push(e) }));
+    const sentTools = (server.lastRequest?.body as { tools: { function: { strict?: boolean } }[] }).tools;
+    expect(sentTools.map((t) => t.function.strict)).toEqual([true, undefined]);
+    expect(reply.choices[0]!.toolCalls[0]).toMatchObject({ arguments: { city: "Oslo" }, rawArguments: '{"city":"Oslo","unit":null}' });
+    expect(events).toEqual([{ type: "warning", round: 1, message: expect.stringContaining('"tag" is sent without strict mode') }]);
+  });
+
+  it("sends a raw body as it is, with the request's model and stream setting", async () => {
+    const { ep } = endpoint();
+    server.enqueue(turn.text("raw ok"));
+    const reply = await ep.sendRaw({ model: "ignored", messages: [{ role: "developer", content: "Terse." }], top_k: 5 }, request());
+    expect(server.lastRequest?.body).toEqual({ model: "test-model", messages: [{ role: "developer", content: "Terse." }], top_k: 5, stream: false });
+    expect(reply.choices[0]!.text).toBe("raw ok");
+    await expect(ep.sendRaw({ messages: [], n: 2 }, request())).rejects.toThrow(/n is 2/);
   });
 
   it("refuses n other than 1 before sending anything", async () => {

@@ -39,6 +39,13 @@ function define(target: JSONObject, key: string, value: JSONValue | undefined): 
   if (value !== undefined) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** Refuses `n` other than 1 (the loop follows one choice), naming where it was set. */
+export function checkSingleChoice(n: JSONValue | undefined, where: string): void {
+  if (n !== undefined && n !== 1) {
+    throw new RangeError(`${where} is ${JSON.stringify(n)}: tooltype asks for one choice per request (n = 1). Remove "n", or send several requests.`);
+  }
+}
+
 /**
  * Builds the chat completions body as text: messages from their cached JSON (each serialised once),
  * the tools array from its cached JSON, the scalar settings, and `config.extra` merged last (a key in
@@ -47,9 +54,7 @@ function define(target: JSONObject, key: string, value: JSONValue | undefined): 
  */
 export function buildOpenAIBody(request: EndpointRequest, config: ModelConfig, options: OpenAIBodyOptions): OpenAIBody {
   const extra = config.extra ?? {};
-  if (extra.n !== undefined && extra.n !== 1) {
-    throw new RangeError(`config.extra.n is ${JSON.stringify(extra.n)}: tooltype asks for one choice per request (n = 1). Remove "n" from the model's extra settings, or send several requests.`);
-  }
+  checkSingleChoice(extra.n, "config.extra.n");
   const offered = request.tools.length > 0;
   const head: Omit<OpenAIRequestBody, "messages" | "tools"> = { model: request.model, stream: request.stream };
   if (request.stream) head.stream_options = { include_usage: true };

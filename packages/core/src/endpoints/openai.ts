@@ -1,5 +1,7 @@
 import { inspect } from "node:util";
 import { ProtocolError } from "../errors/protocol-error.js";
+import type { JSONObject } from "../json.js";
+import type { RawRequestEndpoint } from "../loop/completions.js";
 import { restoreOmittedArguments } from "../schema/strict-schema-nulls.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
 import { HttpTransport, type HttpResponse } from "./http-transport.js";
@@ -7,7 +9,7 @@ import type { ModelConfig } from "./model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "./model-endpoint.js";
 import { resolveOpenAIOptions, type OpenAIOptions } from "./openai-options.js";
 import { parseOpenAIReply } from "./openai-reply.js";
-import { buildOpenAIBody, type MaxTokensField, type OpenAIBody } from "./openai-request.js";
+import { buildOpenAIBody, checkSingleChoice, type MaxTokensField, type OpenAIBody } from "./openai-request.js";
 import { OpenAIStreamAssembler } from "./openai-stream.js";
 import { SSEReader } from "./sse-reader.js";
 import type { ArgumentLimits } from "./tool-arguments.js";
@@ -60,7 +62,7 @@ function restoreStrictNulls(reply: EndpointReply, body: OpenAIBody): void {
  * ep.config("qwen3").strict = true;
  * ```
  */
-export class OpenAI implements ModelEndpoint {
+export class OpenAI implements ModelEndpoint, RawRequestEndpoint {
   /** The tools this endpoint offers (its own registry, or the one passed as `tools`). */
   readonly tools: ToolRegistry;
   /** Where requests go, e.g. `http://localhost:1234/v1` (never holds credentials or the query). */
@@ -105,12 +107,28 @@ export class OpenAI implements ModelEndpoint {
       maxTokensField: this.#maxTokensField,
       onWarning: (message) => request.onEvent?.({ type: "warning", round: request.round, message }),
     });
-    const options = { accept: request.stream ? "text/event-stream" : "application/json", retryDuringBody: !request.stream, ...(request.signal ? { signal: request.signal } : {}) };
-    const reply = await this.#transport.post(`/chat/completions${this.#query}`, body.text, options, (response) =>
-      request.stream ? readStreamedReply(response, request) : readJSONReply(response, request),
-    );
+    const reply = await this.#post(body.text, request);
     restoreStrictNulls(reply, body);
     return reply;
+  }
+
+  /**
+   * Sends a chat completions body of your own as it is (`completions(model, rawBody)`), with
+   * `model` and `stream` taken from `request` (and usage asked for when streaming); the reply is
+   * parsed like any other. `n` other than 1 is refused before sending.
+   */
+  async sendRaw(body: JSONObject, request: EndpointRequest): Promise<EndpointReply> {
+    checkSingleChoice(body.n, "the raw body's n");
+    const sent: JSONObject = { ...body, model: request.model, stream: request.stream };
+    if (request.stream && sent.stream_options === undefined) sent.stream_options = { include_usage: true };
+    return this.#post(JSON.stringify(sent), request);
+  }
+
+  #post(text: string, request: EndpointRequest): Promise<EndpointReply> {
+    const options = { accept: request.stream ? "text/event-stream" : "application/json", retryDuringBody: !request.stream, ...(request.signal ? { signal: request.signal } : {}) };
+    return this.#transport.post(`/chat/completions${this.#query}`, text, options, (response) =>
+      request.stream ? readStreamedReply(response, request) : readJSONReply(response, request),
+    );
   }
 
   // ── Loop entry points ───────────────────────────────────────────────────────────────────────
