@@ -1,4 +1,5 @@
 import type { ToolCall } from "../context/tool-call.js";
+import type { JSONObject } from "../json.js";
 
 /** Why a completion returned. */
 export type StopReason = "done" | "attention" | "maxToolRounds" | "refusal" | "length" | "contentFilter";
@@ -24,6 +25,8 @@ export interface CompletionChoice {
   refusal: string | null;
   /** Reasoning the server sent beside the answer (never part of `text`). */
   reasoning: string | null;
+  /** Provider data that must travel back with this message (Anthropic thinking blocks, …); kept on the assistant message. */
+  providerData?: JSONObject;
 }
 
 /** Which endpoint and model answered (routers fill it in). */

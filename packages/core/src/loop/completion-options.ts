@@ -1,0 +1,91 @@
+import type { ToolChoice } from "../endpoints/model-config.js";
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOOL_INPUT } from "../tools/input-limits.js";
+import type { LoopEventListener } from "./loop-event.js";
+
+/** Options of one completion (`completions(…, options)`, `endpoint.completions(model, input, options)`). */
+export interface CompletionOptions<TApp = unknown> {
+  /** How many calls run at once (1 by default: one after the other, in the model's order). */
+  concurrency?: number;
+  /** Per-call timeout in milliseconds (a tool's own `timeoutMs` is used when this is not set). */
+  toolTimeoutMs?: number;
+  /** Cancels the request in flight and the running tools; the context stays consistent. */
+  signal?: AbortSignal;
+  /** The application's value, passed to every tool as `ToolCallContext.toolContext`. */
+  toolContext?: TApp;
+  /** Offer only these registered tools this time (names); a call to another one fails. */
+  tools?: readonly string[];
+  /** Largest arguments accepted, in bytes (1 MiB). */
+  maxToolInput?: number;
+  /** Deepest nesting of arguments accepted (64). */
+  maxDepth?: number;
+  /** Return the completion (`stopped: "attention"`) when a call fails, instead of letting the model retry. */
+  returnOnFailure?: boolean;
+  /** Repair almost-valid arguments exactly or not at all (see docs), recorded on `call.repaired`. */
+  repair?: boolean;
+  /** Hears every request, reply, decision, tool start, result, warning and round end. */
+  onEvent?: LoopEventListener;
+  /** Tool choice for this completion instead of the model config's; a forced one applies to the first request only. */
+  toolChoice?: ToolChoice;
+}
+
+/** `endpoint.completions(model, input, options)`: the loop's options plus the round limit. */
+export interface EndpointCompletionOptions<TApp = unknown> extends CompletionOptions<TApp> {
+  /** How many rounds of tool calls may run (8). 0: nothing runs, calls come back Pending. */
+  maxToolRounds?: number;
+}
+
+/** Options with their defaults applied, checked. */
+export interface ResolvedOptions {
+  concurrency: number;
+  toolTimeoutMs: number | undefined;
+  signal: AbortSignal | undefined;
+  toolContext: unknown;
+  tools: readonly string[] | undefined;
+  maxToolInput: number;
+  maxDepth: number;
+  returnOnFailure: boolean;
+  repair: boolean;
+  onEvent: LoopEventListener | undefined;
+  toolChoice: ToolChoice | undefined;
+}
+
+/** The default round limit of `completions`. */
+export const DEFAULT_MAX_TOOL_ROUNDS = 8;
+
+/** Throws a RangeError unless `maxToolRounds` is a non-negative integer. */
+export function checkMaxToolRounds(maxToolRounds: unknown): number {
+  if (typeof maxToolRounds !== "number" || !Number.isInteger(maxToolRounds) || maxToolRounds < 0) {
+    throw new RangeError(`maxToolRounds must be a non-negative integer (0 for manual mode), got ${String(maxToolRounds)}.`);
+  }
+  return maxToolRounds;
+}
+
+function positiveInteger(value: number | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`options.${name} must be a positive integer, got ${String(value)}.`);
+  return value;
+}
+
+/** Applies defaults and checks every option before anything is sent. */
+export function resolveOptions(options: CompletionOptions = {}): ResolvedOptions {
+  const { toolTimeoutMs, tools } = options;
+  if (toolTimeoutMs !== undefined && !(typeof toolTimeoutMs === "number" && toolTimeoutMs > 0)) {
+    throw new RangeError(`options.toolTimeoutMs must be a positive number of milliseconds, got ${String(toolTimeoutMs)}.`);
+  }
+  if (tools !== undefined && (!Array.isArray(tools) || tools.some((name) => typeof name !== "string"))) {
+    throw new TypeError("options.tools must be an array of tool names.");
+  }
+  return {
+    concurrency: positiveInteger(options.concurrency, "concurrency", 1),
+    toolTimeoutMs,
+    signal: options.signal,
+    toolContext: options.toolContext,
+    tools,
+    maxToolInput: positiveInteger(options.maxToolInput, "maxToolInput", DEFAULT_MAX_TOOL_INPUT),
+    maxDepth: positiveInteger(options.maxDepth, "maxDepth", DEFAULT_MAX_DEPTH),
+    returnOnFailure: options.returnOnFailure === true,
+    repair: options.repair === true,
+    onEvent: options.onEvent,
+    toolChoice: options.toolChoice,
+  };
+}

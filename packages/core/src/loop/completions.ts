@@ -1,0 +1,118 @@
+import { Context } from "../context/context.js";
+import type { ToolCall } from "../context/tool-call.js";
+import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
+import { AbortedError } from "../errors/aborted-error.js";
+import { ProtocolError } from "../errors/protocol-error.js";
+import type { JSONObject } from "../json.js";
+import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
+import type { Completion } from "./completion.js";
+import { checkMaxToolRounds, DEFAULT_MAX_TOOL_ROUNDS, resolveOptions, type CompletionOptions, type ResolvedOptions } from "./completion-options.js";
+import { emitter } from "./loop-event.js";
+import { endReason, LoopRun, uniqueIds } from "./loop-run.js";
+import { offeredTools } from "./offered-tools.js";
+
+/**
+ * A request body in the provider's own wire format (for OpenAI, a chat completions body with
+ * `messages`), sent as it is. Needs an endpoint that can send one (`sendRaw`).
+ */
+export type RawRequestBody = JSONObject & { messages: unknown[] };
+
+/** What a completion starts from: a conversation (tools run), a prompt or a raw body (tools never run). */
+export type CompletionInput = Context | string | RawRequestBody;
+
+/** An endpoint that can also send a body in its own wire format (OpenAI does). */
+export interface RawRequestEndpoint extends ModelEndpoint {
+  /** Sends `body` as it is (model, stream and the limits from `request`) and parses the reply. */
+  sendRaw(body: JSONObject, request: EndpointRequest): Promise<EndpointReply>;
+}
+
+/**
+ * Runs the tool loop: sends the conversation, lets the context's policy decide on each call the
+ * model makes, runs the allowed ones, sends the results back, and repeats, for at most
+ * `maxToolRounds` rounds of calls (see docs/round-limits.md). Returns when the model is done,
+ * a call waits for the application (`stopped: "attention"`: approve or reject, then call again),
+ * or the limit is reached (`stopped: "maxToolRounds"`: call again to go on). A prompt string or
+ * a raw body gets one request, and the model's calls come back without running.
+ * Rejects with a RangeError before any request when `maxToolRounds` is not a non-negative integer.
+ */
+export async function completions(
+  endpoint: ModelEndpoint,
+  model: string,
+  input: CompletionInput,
+  maxToolRounds: number = DEFAULT_MAX_TOOL_ROUNDS,
+  options: CompletionOptions = {},
+): Promise<Completion> {
+  return runCompletion(endpoint, model, input, maxToolRounds, options, false);
+}
+
+/** The loop behind `completions`, `endpoint.completions` and `endpoint.stream` (`stream`: SSE requests). */
+export async function runCompletion(
+  endpoint: ModelEndpoint,
+  model: string,
+  input: CompletionInput,
+  maxToolRounds: number,
+  options: CompletionOptions,
+  stream: boolean,
+): Promise<Completion> {
+  const rounds = checkMaxToolRounds(maxToolRounds);
+  const resolved = resolveOptions(options);
+  if (typeof model !== "string" || model === "") throw new TypeError("completions needs a model name.");
+  if (input instanceof Context) return new LoopRun(endpoint, model, input, rounds, resolved, stream).run();
+  if (typeof input === "string") return once(endpoint, model, { prompt: input }, resolved, stream);
+  if (typeof input === "object" && input !== null && Array.isArray((input as { messages?: unknown }).messages)) {
+    return once(endpoint, model, { raw: input }, resolved, stream);
+  }
+  throw new TypeError("completions takes a Context, a prompt string, or a raw request body with messages.");
+}
+
+// One request, no policy, nothing runs: the calls come back Pending for the application.
+async function once(
+  endpoint: ModelEndpoint,
+  model: string,
+  input: { prompt: string } | { raw: RawRequestBody },
+  options: ResolvedOptions,
+  stream: boolean,
+): Promise<Completion> {
+  if (options.signal?.aborted) throw new AbortedError("The completion was aborted before its request was sent.", { cause: options.signal.reason });
+  const emit = emitter(options.onEvent);
+  const tools = offeredTools(endpoint.tools, options.tools);
+  const request: EndpointRequest = {
+    model,
+    messages: "prompt" in input ? [{ role: "user", content: input.prompt }] : [],
+    tools,
+    toolChoice: options.toolChoice ?? endpoint.config(model).toolChoice,
+    stream,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onEvent: emit,
+    round: 1,
+    maxToolInput: options.maxToolInput,
+    maxDepth: options.maxDepth,
+  };
+  emit({ type: "request", round: 1, model, messages: request.messages.length, tools: tools.length, toolChoice: request.toolChoice, stream });
+  let reply: EndpointReply;
+  if ("prompt" in input) reply = await endpoint.send(request);
+  else if (typeof (endpoint as Partial<RawRequestEndpoint>).sendRaw === "function") reply = await (endpoint as RawRequestEndpoint).sendRaw(input.raw, request);
+  else throw new TypeError(`This endpoint (${endpoint.baseURL}) cannot send a raw request body: pass a Context or a prompt string.`);
+  const choice = reply.choices[0];
+  if (choice === undefined) throw new ProtocolError("The reply holds no choice.");
+  emit({ type: "reply", round: 1, choice, choices: reply.choices.length, usage: reply.usage });
+  const calls: ToolCall[] = choice.toolCalls;
+  uniqueIds(calls);
+  for (const call of calls) {
+    call.policyResult = { status: ToolPolicyStatus.Pending, message: "Not run: tools run only in a Context (a prompt or raw body returns the model's calls)." };
+    emit({ type: "tool-call", round: 1, call });
+  }
+  emit({ type: "round-end", round: 1, finishReason: choice.finishReason });
+  return {
+    choices: reply.choices,
+    choice,
+    text: choice.text,
+    toolCalls: calls,
+    stopped: endReason(choice) ?? (calls.length > 0 ? "attention" : "done"),
+    rounds: 1,
+    calls,
+    usage: { ...reply.usage },
+    target: { baseURL: endpoint.baseURL, model },
+    raw: reply.raw,
+  };
+}

@@ -1,0 +1,39 @@
+import type { ToolCall } from "../context/tool-call.js";
+import type { ToolChoice } from "../endpoints/model-config.js";
+import type { StreamEvent } from "../endpoints/stream-event.js";
+import type { CompletionChoice, Usage } from "./completion.js";
+
+/**
+ * Everything the loop reports through `options.onEvent` (and `endpoint.stream(...)` yields):
+ * the endpoint's stream events (text and tool-call deltas, warnings), plus each request, reply,
+ * decision, start of a tool, result and round end. `round` counts the requests of this completion
+ * from 1; calls answered before the first request (a resumed approval) report round 0.
+ */
+export type LoopEvent =
+  | StreamEvent
+  /** A request is about to be sent. */
+  | { type: "request"; round: number; model: string; messages: number; tools: number; toolChoice: ToolChoice | undefined; stream: boolean }
+  /** A reply arrived and was parsed (nothing is appended yet). */
+  | { type: "reply"; round: number; choice: CompletionChoice; choices: number; usage: Usage }
+  /** The decision on one call (`call.policyResult`): Allowed, Denied, Pending or Failed. */
+  | { type: "decision"; round: number; call: ToolCall }
+  /**
+   * A tool is about to run and its call is marked started: a snapshot of the context taken from
+   * now until its `tool-result` resumes this call as Failed ("interrupted"), never runs it twice.
+   */
+  | { type: "tool-start"; round: number; call: ToolCall };
+
+/** Receives loop events. A throwing listener is ignored: it must not break the conversation. */
+export type LoopEventListener = (event: LoopEvent) => void;
+
+/** Calls `listener` without letting it throw into the loop. */
+export function emitter(listener: LoopEventListener | undefined): LoopEventListener {
+  if (listener === undefined) return () => undefined;
+  return (event) => {
+    try {
+      listener(event);
+    } catch {
+      // A logging hook that fails must not leave the context half-updated.
+    }
+  };
+}

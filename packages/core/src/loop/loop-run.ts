@@ -1,0 +1,239 @@
+import { randomBytes } from "node:crypto";
+import { ContextError } from "../context/context-errors.js";
+import { contextInternals, type Context, type ContextInternals } from "../context/context.js";
+import { errorResult } from "../context/error-result.js";
+import type { AssistantMessage } from "../context/message.js";
+import type { ToolCall } from "../context/tool-call.js";
+import type { ToolChoice } from "../endpoints/model-config.js";
+import type { EndpointReply, ModelEndpoint } from "../endpoints/model-endpoint.js";
+import { AbortedError } from "../errors/aborted-error.js";
+import { ProtocolError } from "../errors/protocol-error.js";
+import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
+import type { ToolResult } from "../tools/tool-result.js";
+import type { Completion, CompletionChoice, StopReason, Usage } from "./completion.js";
+import type { ResolvedOptions } from "./completion-options.js";
+import { decideCalls, type DecisionScope } from "./decide-calls.js";
+import { emitter, type LoopEventListener } from "./loop-event.js";
+import { offeredTools } from "./offered-tools.js";
+import { answerCalls, type RunScope } from "./run-calls.js";
+
+/** Why a reply ends the loop whatever it holds, from its refusal or finish reason. */
+export function endReason(choice: CompletionChoice): StopReason | undefined {
+  if (choice.refusal !== null && choice.refusal !== undefined) return "refusal";
+  if (choice.finishReason === "length" || choice.finishReason === "max_tokens") return "length";
+  if (choice.finishReason === "content_filter") return "contentFilter";
+  return undefined;
+}
+
+const endMessages: Partial<Record<StopReason, string>> = {
+  length: "The reply was cut off by the token limit before this call was complete, so it was not run. Send it again.",
+  contentFilter: "The reply was stopped by the content filter, so this call was not run.",
+  refusal: "The model refused, so this call was not run.",
+};
+
+/** Gives every call of a reply a usable id, unique within the reply (the endpoint normally has). */
+export function uniqueIds(calls: readonly ToolCall[]): void {
+  const seen = new Set<string>();
+  for (const call of calls) {
+    let id = call.id;
+    for (let n = 2; id === "" || seen.has(id); n++) id = call.id === "" ? `call_${randomBytes(12).toString("hex")}` : `${call.id}_${n}`;
+    call.id = id;
+    seen.add(id);
+  }
+}
+
+function sumUsage(total: Usage, add: Usage): void {
+  total.promptTokens += add.promptTokens;
+  total.completionTokens += add.completionTokens;
+  total.totalTokens += add.totalTokens;
+}
+
+const forced = (choice: ToolChoice | undefined) => choice === "required" || typeof choice === "object";
+
+/**
+ * One run of the tool loop over a context (DESIGN.md section 4): answer what the application
+ * decided since last time, then request, decide, run and answer, round after round, until the
+ * model is done, a call needs attention, or the round limit is reached.
+ */
+export class LoopRun {
+  readonly #inside: ContextInternals;
+  readonly #emit: LoopEventListener;
+  #rounds = 0;
+  #toolRounds = 0;
+  readonly #calls: ToolCall[] = [];
+  #lastCalls: ToolCall[] = [];
+  #lastReply: EndpointReply | undefined;
+  readonly #usage: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+
+  constructor(
+    readonly endpoint: ModelEndpoint,
+    readonly model: string,
+    readonly context: Context,
+    readonly maxToolRounds: number,
+    readonly options: ResolvedOptions,
+    readonly stream: boolean,
+  ) {
+    this.#inside = contextInternals(context);
+    this.#emit = emitter(options.onEvent);
+  }
+
+  /** Runs the loop to its end. The context is busy (no appends, approvals) meanwhile. */
+  async run(): Promise<Completion> {
+    if (this.#inside.busy) throw new ContextError("A completion is already running on this context: wait for it (one conversation, one loop at a time).");
+    this.#inside.busy = true;
+    try {
+      const early = await this.#settle();
+      if (early !== undefined) return this.#finish(early);
+      for (;;) {
+        const stop = await this.#round(await this.#send());
+        if (stop !== undefined) return this.#finish(stop);
+      }
+    } finally {
+      this.#inside.busy = false;
+    }
+  }
+
+  #decisionScope(round: number): DecisionScope {
+    const names = this.options.tools;
+    return {
+      registry: this.endpoint.tools,
+      offered: names === undefined ? undefined : new Set(names),
+      policy: this.context.toolPolicy,
+      repair: this.options.repair,
+      maxToolInput: this.options.maxToolInput,
+      strict: this.endpoint.config(this.model).strict === true,
+      manual: this.maxToolRounds === 0,
+      round,
+      emit: this.#emit,
+    };
+  }
+
+  #runScope(round: number): RunScope {
+    return { context: this.context, inside: this.#inside, registry: this.endpoint.tools, options: this.options, round, emit: this.#emit };
+  }
+
+  // Calls left from the last completion: decide the undecided, answer the denied and failed,
+  // run the approved. Still-pending calls stop here, before any request.
+  async #settle(): Promise<StopReason | undefined> {
+    const open = this.#inside.open.slice();
+    if (open.length === 0) return undefined;
+    const answers = await decideCalls(
+      open.filter((call) => call.policyResult === undefined),
+      this.#decisionScope(0),
+    );
+    for (const call of open) {
+      const status = call.policyResult?.status;
+      if (call.started) answers.set(call, this.#failWith(call, "Interrupted: the call was running when the conversation was stored; it is not run again."));
+      else if (status === ToolPolicyStatus.Denied) answers.set(call, errorResult(`The call was not run: ${call.policyResult!.message}`));
+      else if (status === ToolPolicyStatus.Failed && !answers.has(call)) answers.set(call, errorResult(call.policyResult!.message));
+    }
+    await answerCalls(open, answers, this.#runScope(0));
+    this.#lastCalls = open;
+    this.#calls.push(...open);
+    this.#throwIfAborted();
+    return this.#stopAfter(open);
+  }
+
+  #failWith(call: ToolCall, message: string): ToolResult {
+    call.policyResult = { status: ToolPolicyStatus.Failed, message };
+    return errorResult(message);
+  }
+
+  async #send(): Promise<EndpointReply> {
+    this.#throwIfAborted();
+    const round = this.#rounds + 1;
+    const tools = offeredTools(this.endpoint.tools, this.options.tools);
+    const messages = this.#inside.messages;
+    const configured = this.options.toolChoice ?? this.endpoint.config(this.model).toolChoice;
+    // A forced choice applies to the first request of a turn only, or the model would call the
+    // tool until the limit: once tool results are the last thing it sees, it chooses freely.
+    const toolChoice = forced(configured) && messages.at(-1)?.role === "tool" ? "auto" : configured;
+    this.#emit({ type: "request", round, model: this.model, messages: messages.length, tools: tools.length, toolChoice, stream: this.stream });
+    const reply = await this.endpoint.send({
+      model: this.model,
+      messages,
+      tools,
+      toolChoice,
+      stream: this.stream,
+      ...(this.options.signal ? { signal: this.options.signal } : {}),
+      onEvent: this.#emit,
+      round,
+      maxToolInput: this.options.maxToolInput,
+      maxDepth: this.options.maxDepth,
+    });
+    this.#rounds = round;
+    return reply;
+  }
+
+  async #round(reply: EndpointReply): Promise<StopReason | undefined> {
+    const round = this.#rounds;
+    const choice = reply.choices[0];
+    if (choice === undefined) throw new ProtocolError("The reply holds no choice: nothing was added to the conversation.");
+    sumUsage(this.#usage, reply.usage);
+    this.#lastReply = reply;
+    this.#emit({ type: "reply", round, choice, choices: reply.choices.length, usage: reply.usage });
+    const calls = choice.toolCalls;
+    uniqueIds(calls);
+    const message: AssistantMessage = { role: "assistant", content: choice.text };
+    if (calls.length > 0) message.toolCalls = calls;
+    if (choice.refusal !== null && choice.refusal !== undefined) message.refusal = choice.refusal;
+    if (choice.providerData !== undefined) message.providerData = choice.providerData;
+    this.#inside.appendAssistant(message);
+    this.#lastCalls = calls;
+    this.#calls.push(...calls);
+    for (const call of calls) this.#emit({ type: "tool-call", round, call });
+    const end = endReason(choice);
+    if (calls.length === 0 || end !== undefined) {
+      const answers = new Map(calls.map((call) => [call, this.#failWith(call, endMessages[end!]!)] as const));
+      await answerCalls(calls, answers, this.#runScope(round));
+      this.#emit({ type: "round-end", round, finishReason: choice.finishReason });
+      return end ?? "done";
+    }
+    this.#toolRounds += 1;
+    const answers = await decideCalls(calls, this.#decisionScope(round));
+    await answerCalls(calls, answers, this.#runScope(round));
+    this.#throwIfAborted();
+    this.#emit({ type: "round-end", round, finishReason: choice.finishReason });
+    return this.#stopAfter(calls) ?? (this.#toolRounds >= this.maxToolRounds ? "maxToolRounds" : undefined);
+  }
+
+  #stopAfter(calls: readonly ToolCall[]): StopReason | undefined {
+    if (this.#inside.open.length > 0) return "attention";
+    const failed = calls.some((call) => call.policyResult?.status === ToolPolicyStatus.Failed);
+    return this.options.returnOnFailure && failed ? "attention" : undefined;
+  }
+
+  #throwIfAborted(): void {
+    const signal = this.options.signal;
+    if (signal?.aborted) throw new AbortedError("The completion was aborted; the conversation holds everything up to the last answered call.", { cause: signal.reason });
+  }
+
+  #finish(stopped: StopReason): Completion {
+    const reply = this.#lastReply;
+    const choice = reply?.choices[0] ?? this.#choiceFromContext();
+    return {
+      choices: reply?.choices ?? [choice],
+      choice,
+      text: choice.text,
+      toolCalls: this.#lastCalls,
+      stopped,
+      rounds: this.#rounds,
+      calls: this.#calls,
+      usage: { ...this.#usage },
+      target: { baseURL: this.endpoint.baseURL, model: this.model },
+      raw: reply?.raw ?? null,
+    };
+  }
+
+  // No request was sent (calls still wait): describe the last assistant message instead.
+  #choiceFromContext(): CompletionChoice {
+    const messages = this.#inside.messages;
+    for (let i = messages.length - 1; i >= 0; i--) {
+      const message = messages[i]!;
+      if (message.role === "assistant") {
+        return { index: 0, text: message.content, toolCalls: message.toolCalls ?? [], finishReason: null, refusal: message.refusal ?? null, reasoning: null };
+      }
+    }
+    return { index: 0, text: null, toolCalls: [], finishReason: null, refusal: null, reasoning: null };
+  }
+}

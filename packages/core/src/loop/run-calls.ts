@@ -1,0 +1,81 @@
+import type { Context, ContextInternals } from "../context/context.js";
+import { errorResult } from "../context/error-result.js";
+import { callBinding } from "../context/signing.js";
+import type { ToolCall } from "../context/tool-call.js";
+import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
+import type { ToolRegistry } from "../tools/tool-registry.js";
+import type { ToolResult } from "../tools/tool-result.js";
+import type { ResolvedOptions } from "./completion-options.js";
+import type { LoopEventListener } from "./loop-event.js";
+
+/** What running calls needs. */
+export interface RunScope {
+  context: Context;
+  inside: ContextInternals;
+  registry: ToolRegistry;
+  options: ResolvedOptions;
+  round: number;
+  emit: LoopEventListener;
+}
+
+/** Records a failure on a call and answers it. */
+export function answerFailed(scope: RunScope, call: ToolCall, message: string): void {
+  call.policyResult = { status: ToolPolicyStatus.Failed, message };
+  answer(scope, call, errorResult(message));
+}
+
+function answer(scope: RunScope, call: ToolCall, result: ToolResult): void {
+  scope.inside.answer(call, result);
+  scope.emit({ type: "tool-result", round: scope.round, call });
+}
+
+/**
+ * Answers a batch in the model's order: a call with a ready answer in `answers` (failed before
+ * running, denied) gets it, an Allowed call runs, any other (Pending) is left waiting. Up to
+ * `options.concurrency` tools run at once, started in order, each answered as it finishes. A call
+ * is checked against its binding (changed since its decision: it fails) and marked started before
+ * it runs. Once the signal fires, calls not started yet are answered as Failed ("cancelled").
+ */
+export async function answerCalls(calls: readonly ToolCall[], answers: ReadonlyMap<ToolCall, ToolResult>, scope: RunScope): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < calls.length) {
+      const call = calls[next++]!;
+      const ready = answers.get(call);
+      if (call.result !== undefined) continue;
+      if (ready !== undefined) answer(scope, call, ready);
+      else if (call.policyResult?.status !== ToolPolicyStatus.Allowed) continue;
+      else if (scope.options.signal?.aborted) answerFailed(scope, call, "Cancelled before it ran: the completion was aborted.");
+      else await runOne(call, scope);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(scope.options.concurrency, calls.length) }, worker));
+}
+
+async function runOne(call: ToolCall, scope: RunScope): Promise<void> {
+  if (call.binding !== callBinding(call)) {
+    answerFailed(scope, call, "The call's name or arguments changed after the decision was recorded; it was not run.");
+    return;
+  }
+  const tool = scope.registry.find(call.name);
+  if (tool === undefined) {
+    answerFailed(scope, call, `No tool named "${call.name}" is registered any more.`);
+    return;
+  }
+  const { options } = scope;
+  call.started = true;
+  scope.emit({ type: "tool-start", round: scope.round, call });
+  const outcome = await tool.execute(call.type === "custom" ? call.rawArguments : call.arguments, {
+    callId: call.id,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.toolTimeoutMs !== undefined ? { timeoutMs: options.toolTimeoutMs } : {}),
+    toolContext: options.toolContext,
+    context: scope.context,
+    maxToolInput: options.maxToolInput,
+    maxDepth: options.maxDepth,
+  });
+  if (outcome.failure !== undefined) {
+    call.policyResult = { status: ToolPolicyStatus.Failed, message: outcome.message ?? `${tool.name} failed (${outcome.failure}).` };
+  }
+  answer(scope, call, outcome.result);
+}

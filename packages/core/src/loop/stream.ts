@@ -1,0 +1,84 @@
+import type { ModelEndpoint } from "../endpoints/model-endpoint.js";
+import { AbortedError } from "../errors/aborted-error.js";
+import type { Completion } from "./completion.js";
+import { DEFAULT_MAX_TOOL_ROUNDS, type EndpointCompletionOptions } from "./completion-options.js";
+import { runCompletion, type CompletionInput } from "./completions.js";
+import type { LoopEvent } from "./loop-event.js";
+
+/**
+ * A completion in progress (`endpoint.stream(...)`): iterate it for the events (text and tool-call
+ * deltas, calls, decisions, results, round ends) while the loop runs; `completion` resolves with
+ * the final `Completion`. The loop runs whether or not anyone iterates. A failed loop rejects
+ * `completion` (never an unhandled rejection) and the iteration, after the events before it.
+ * Leaving the iteration early (`break`) aborts the loop.
+ */
+export interface CompletionStream extends AsyncIterable<LoopEvent> {
+  /** The final completion, like `completions(...)` would return it. */
+  readonly completion: Promise<Completion>;
+}
+
+/** Runs the loop with streamed requests, events delivered as an async iterable. */
+export function streamCompletion(endpoint: ModelEndpoint, model: string, input: CompletionInput, options: EndpointCompletionOptions = {}): CompletionStream {
+  const { maxToolRounds = DEFAULT_MAX_TOOL_ROUNDS, ...rest } = options;
+  const controller = new AbortController();
+  const outer = rest.signal;
+  if (outer?.aborted) controller.abort(outer.reason);
+  else outer?.addEventListener("abort", () => controller.abort(outer.reason), { once: true });
+
+  const queue: LoopEvent[] = [];
+  let wake: (() => void) | undefined;
+  let finished = false;
+  let closed = false;
+  let failure: { error: unknown } | undefined;
+  const notify = () => {
+    const resume = wake;
+    wake = undefined;
+    resume?.();
+  };
+
+  const completion = (async () => runCompletion(endpoint, model, input, maxToolRounds, {
+    ...rest,
+    signal: controller.signal,
+    onEvent: (event) => {
+      queue.push(event);
+      notify();
+      rest.onEvent?.(event);
+    },
+  }, true))();
+  completion.then(
+    () => {
+      finished = true;
+      notify();
+    },
+    (error: unknown) => {
+      finished = true;
+      failure = { error };
+      notify();
+    },
+  );
+
+  const iterator: AsyncIterator<LoopEvent> = {
+    async next() {
+      for (;;) {
+        if (closed) return { done: true, value: undefined };
+        if (queue.length > 0) return { done: false, value: queue.shift()! };
+        if (finished) {
+          if (failure !== undefined) {
+            const { error } = failure;
+            failure = undefined;
+            throw error;
+          }
+          return { done: true, value: undefined };
+        }
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+    },
+    async return() {
+      if (!finished) controller.abort(new AbortedError("The stream's consumer stopped iterating."));
+      closed = true;
+      queue.length = 0;
+      return { done: true, value: undefined };
+    },
+  };
+  return { completion, [Symbol.asyncIterator]: () => iterator };
+}
