@@ -1,7 +1,6 @@
 import { inspect } from "node:util";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject } from "../json.js";
-import type { RawRequestEndpoint } from "../loop/completions.js";
 import { restoreOmittedArguments } from "../schema/strict-schema-nulls.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
 import { HttpTransport, type HttpResponse } from "./http-transport.js";
@@ -62,7 +61,7 @@ function restoreStrictNulls(reply: EndpointReply, body: OpenAIBody): void {
  * ep.config("qwen3").strict = true;
  * ```
  */
-export class OpenAI implements ModelEndpoint, RawRequestEndpoint {
+export class OpenAI implements ModelEndpoint {
   /** The tools this endpoint offers (its own registry, or the one passed as `tools`). */
   readonly tools: ToolRegistry;
   /** Where requests go, e.g. `http://localhost:1234/v1` (never holds credentials or the query). */
@@ -113,7 +112,8 @@ export class OpenAI implements ModelEndpoint, RawRequestEndpoint {
   }
 
   /**
-   * Sends a chat completions body of your own as it is (`completions(model, rawBody)`), with
+   * Sends a chat completions body of your own as it is (`completions(model, rawBody)`; this makes
+   * the endpoint a `RawRequestEndpoint` for the loop), with
    * `model` and `stream` taken from `request` (and usage asked for when streaming); the reply is
    * parsed like any other. `n` other than 1 is refused before sending.
    */
