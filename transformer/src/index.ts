@@ -1,1 +1,36 @@
-export {};
+import type * as ts from "typescript";
+import type { TypeScript } from "./engine/types.js";
+import { createTransformer } from "./transform/transformer.js";
+
+export * from "./engine/index.js";
+export { createTransformer } from "./transform/transformer.js";
+export type { ProgramSource, TransformerOptions } from "./transform/transformer.js";
+export { TransformDiagnosticsError } from "./transform/transform-error.js";
+
+/** What ts-patch hands a program transformer besides the program and its config. */
+export interface PluginExtras {
+  /** The `typescript` module the program was built with. */
+  ts: TypeScript;
+  /** Adds a diagnostic to the program's (tsc prints it and fails). */
+  addDiagnostic?: (diagnostic: ts.Diagnostic) => number;
+}
+
+/** Options of the ts-patch plugin entry (`compilerOptions.plugins[{ transform, ...options }]`). */
+export interface PluginConfig {
+  /** Directory `source` paths are relative to (default: the program's current directory). */
+  sourceRoot?: string;
+}
+
+/**
+ * The ts-patch plugin: `{ "transform": "@tooltype/transformer" }` in `compilerOptions.plugins`.
+ * Diagnostics go to the program (tsc prints them and exits non-zero); without ts-patch's
+ * `addDiagnostic` a file with errors throws. The one default export of the package (ts-patch needs it).
+ */
+export default function tooltypePlugin(program: ts.Program, config: PluginConfig = {}, extras?: PluginExtras): ts.TransformerFactory<ts.SourceFile> {
+  if (!extras?.ts) throw new Error("@tooltype/transformer: the plugin needs the `ts` module ts-patch passes (ts-patch 3 or later); or run `tooltype build`");
+  const addDiagnostic = extras.addDiagnostic;
+  return createTransformer(extras.ts, program, {
+    sourceRoot: config.sourceRoot,
+    onDiagnostic: addDiagnostic ? (diagnostic) => void addDiagnostic(diagnostic) : undefined,
+  });
+}

@@ -42,7 +42,7 @@ export function findToolSites(tsm: TypeScript, checker: ts.TypeChecker, sourceFi
     if (tsm.isMethodDeclaration(node)) {
       for (const decorator of tsm.getDecorators(node) ?? []) {
         const call = decorator.expression;
-        if (tsm.isCallExpression(call) && isCore(call.expression, "Description")) {
+        if (tsm.isCallExpression(call) && call.arguments.length < 3 && isCore(call.expression, "Description")) {
           sites.push({ kind: "decorator", call, method: node, ...literalOptions(call.arguments[0], call.arguments[1]) });
         }
       }
@@ -54,7 +54,7 @@ export function findToolSites(tsm: TypeScript, checker: ts.TypeChecker, sourceFi
     if ((tsm.isPropertyAccessExpression(node) || tsm.isElementAccessExpression(node)) && isRegistryAdd(node)) {
       const call = node.parent;
       if (!tsm.isCallExpression(call) || call.expression !== node) {
-        sites.push({ kind: "unresolved-add", node, reason: "indirect" });
+        if (!isReflectiveCall(tsm, node)) sites.push({ kind: "unresolved-add", node, reason: "indirect" });
       } else if (call.arguments.length > 0 && call.arguments.length < 3) {
         const site = registryAddSite(call);
         if (site) sites.push(site);
@@ -103,6 +103,23 @@ export function findToolSites(tsm: TypeScript, checker: ts.TypeChecker, sourceFi
   };
   visit(sourceFile);
   return sites;
+}
+
+/**
+ * `Reflect.apply(reg.add, reg, [fn])`, `reg.add.call(reg, fn)`, `reg.add.apply(reg, [fn])`: a
+ * deliberate call past the transformer (nothing is injected; the sidecar or the runtime error
+ * applies), unlike a callback (`list.forEach(reg.add)`), which is an accident and a diagnostic.
+ */
+function isReflectiveCall(tsm: TypeScript, access: ts.Expression): boolean {
+  const parent = access.parent;
+  if (tsm.isPropertyAccessExpression(parent) && parent.expression === access && (parent.name.text === "call" || parent.name.text === "apply")) {
+    return tsm.isCallExpression(parent.parent) && parent.parent.expression === parent;
+  }
+  if (tsm.isCallExpression(parent) && parent.arguments[0] === access) {
+    const callee = parent.expression;
+    return tsm.isPropertyAccessExpression(callee) && tsm.isIdentifier(callee.expression) && callee.expression.text === "Reflect" && callee.name.text === "apply";
+  }
+  return false;
 }
 
 /** The function an expression names or is: a function/arrow expression, a function, a method, a const holding one. */

@@ -62,8 +62,8 @@ export function describeTool(tsm: TypeScript, checker: ts.TypeChecker, declarati
   return { metadata, diagnostics };
 }
 
-/** The schema of the awaited return type; undefined when nothing useful (void, any) or not JSON. */
-function returnSchema(tsm: TypeScript, checker: ts.TypeChecker, declaration: ToolDeclaration): ToolMetadata["returns"] {
+/** The schema of the awaited return type (objects left open); undefined when nothing useful (void, any) or not JSON. */
+export function returnSchema(tsm: TypeScript, checker: ts.TypeChecker, declaration: ts.SignatureDeclaration): ToolMetadata["returns"] {
   const signature = checker.getSignatureFromDeclaration(declaration);
   if (!signature) return undefined;
   const declared = checker.getReturnTypeOfSignature(signature);

@@ -40,7 +40,8 @@ export function parametersSchema(ctx: SchemaContext, tool: string, parameters: r
       for (const context of isContext) bindings.push(context ? { kind: "context" } : { kind: "arguments" });
       if (whole) return { schema: { type: "object" }, bindings };
       const built = ctx.about(lone, { tool, parameter: parameterName(ctx, lone, declared.indexOf(lone)) }, () => objectSchema(ctx, type, {}));
-      const schema = built.properties ? built : closed;
+      // `{}` (no keys at all) as the parameters object: a tool without arguments.
+      const schema = Object.keys(built).length > 1 ? built : closed;
       applyBindingDefaults(ctx, lone, schema);
       return { schema, bindings };
     }
