@@ -151,6 +151,43 @@ describe("completions: failures leave the context as it was", () => {
   });
 });
 
+describe("completions: untrusted model output", () => {
+  it("answers arguments over maxToolInput or nested past maxDepth with errors, unparsed", async () => {
+    const { server, endpoint, runs } = setup;
+    const deep = JSON.stringify({ city: "x", extra: [[[[[[1]]]]]] });
+    server.enqueue(turn.toolCalls([{ id: "big", name: "getWeather", arguments: JSON.stringify({ city: "x".repeat(200) }) }, { id: "deep", name: "getWeather", arguments: deep }]), turn.text("ok"));
+    const ctx = new Context().user("go");
+    ctx.toolPolicy.allow("*");
+    const completion = await completions(endpoint, "m", ctx, 8, { maxToolInput: 100, maxDepth: 4 });
+    const [big, tooDeep] = completion.calls;
+    expect(big!.arguments).toBeNull();
+    expect(big!.result?.output).toMatch(/over the limit of 100 bytes/);
+    expect(tooDeep!.arguments).toBeNull();
+    expect(tooDeep!.result?.output).toMatch(/deeper than 4 levels/);
+    expect(runs).toEqual({});
+  });
+
+  it("follows the first choice of a reply with several, keeping them all", async () => {
+    const { server, endpoint } = setup;
+    server.enqueue({ choices: [{ text: "first" }, { text: "second" }] });
+    const completion = await completions(endpoint, "m", new Context().user("x"));
+    expect(completion.choices.map((choice) => choice.text)).toEqual(["first", "second"]);
+    expect(completion.text).toBe("first");
+  });
+
+  it("keeps provider data on a call and sends it back with it", async () => {
+    const { server, endpoint } = setup;
+    const extra = { extra_content: { google: { thought_signature: "c2lnbmF0dXJl" } } };
+    server.enqueue(turn.toolCalls([{ id: "g", name: "getWeather", arguments: '{"city":"Oslo"}', extra }]), turn.text("ok"));
+    const ctx = new Context().user("Weather?");
+    ctx.toolPolicy.allow("*");
+    await completions(endpoint, "m", ctx);
+    const sent = sentMessages(server, 1)[1] as { tool_calls: Array<Record<string, unknown>> };
+    expect(sent.tool_calls[0]).toMatchObject(extra);
+    expect(Context.fromJSON(JSON.parse(JSON.stringify(ctx))).messages).toEqual(ctx.messages);
+  });
+});
+
 describe("completions: repair", () => {
   it("repairs exactly what the model meant, records it, and runs the call", async () => {
     const { server, endpoint, runs } = setup;

@@ -24,6 +24,23 @@ describe("a prompt string", () => {
   });
 });
 
+describe("a raw request body", () => {
+  it("is sent as it is, and its calls come back without running", async () => {
+    const { server, endpoint, runs } = setup;
+    server.enqueue(turn.toolCall("pay", { amount: 9 }));
+    const body = {
+      messages: [{ role: "user", content: "Pay 9." }],
+      tools: [{ type: "function", function: { name: "pay", parameters: { type: "object", properties: { amount: { type: "number" } } } } }],
+      temperature: 0,
+    };
+    const completion = await completions(endpoint, "m", body);
+    expect(completion.toolCalls.map((call) => [call.name, call.arguments])).toEqual([["pay", { amount: 9 }]]);
+    expect(completion.stopped).toBe("attention");
+    expect(runs).toEqual({});
+    expect(server.requests[0]!.body).toMatchObject({ ...body, model: "m" });
+  });
+});
+
 describe("streamCompletion", () => {
   it("yields text deltas, calls, results and round ends while the loop runs, then the completion", async () => {
     const { server, endpoint, runs } = setup;
