@@ -4,11 +4,24 @@ import { TooltypeError } from "../errors/tooltype-error.js";
 import { errorMessageOf } from "./openai-reply.js";
 import { isRetryableStatus } from "./retry-policy.js";
 
-const excerptLength = 300;
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * How long the server asked us to wait, in milliseconds: `retry-after-ms`, or `retry-after` as
+ * seconds or as an HTTP date (a date in the past is 0). Undefined when absent or unreadable.
+ */
+export function retryAfterMs(headers: IncomingHttpHeaders, now: number = Date.now()): number | undefined {
+  const ms = header(headers, "retry-after-ms");
+  if (ms !== undefined && /^\s*\d+(\.\d+)?\s*$/.test(ms)) return Number(ms);
+  const value = header(headers, "retry-after")?.trim();
+  if (value === undefined || value === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** The server's request id (`x-request-id`, `request-id`), for support tickets and logs. */
@@ -16,9 +29,10 @@ export function requestIdOf(headers: IncomingHttpHeaders): string | undefined {
   return header(headers, "x-request-id") ?? header(headers, "request-id");
 }
 
-function shorten(text: string): string {
+/** A short one-line excerpt of a body or message, for error messages. */
+export function excerptOf(text: string, length = 300): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > excerptLength ? `${flat.slice(0, excerptLength)}…` : flat;
+  return flat.length > length ? `${flat.slice(0, length)}…` : flat;
 }
 
 /** What the server said about an error: the message of a JSON error body, else a short excerpt of the text (tags stripped from HTML). */
@@ -28,7 +42,7 @@ export function serverMessageOf(body: string): string | undefined {
   if (trimmed.startsWith("{")) {
     try {
       const message = errorMessageOf(JSON.parse(trimmed));
-      if (message !== undefined) return shorten(message);
+      if (message !== undefined) return excerptOf(message);
     } catch {
       // not JSON after all: fall through to the text excerpt
     }
@@ -36,9 +50,9 @@ export function serverMessageOf(body: string): string | undefined {
   if (/^<(!doctype|html|head|body|\?xml)/i.test(trimmed)) {
     const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(trimmed)?.[1];
     const text = trimmed.replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]*>/g, " ");
-    return shorten(title && title.trim() !== "" && !text.includes(title.trim()) ? `${title} ${text}` : text) || undefined;
+    return excerptOf(title && title.trim() !== "" && !text.includes(title.trim()) ? `${title} ${text}` : text) || undefined;
   }
-  return shorten(trimmed);
+  return excerptOf(trimmed);
 }
 
 /** The error for a response with a non-success status. */

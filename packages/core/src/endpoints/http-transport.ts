@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { Pool, type Dispatcher } from "undici";
 import { EndpointError } from "../errors/endpoint-error.js";
-import { errorFromFailure, errorFromStatus, requestIdOf } from "./http-errors.js";
-import { backoffMs, retryAfterMs, type RetryPolicy } from "./retry-policy.js";
+import { errorFromFailure, errorFromStatus, requestIdOf, retryAfterMs } from "./http-errors.js";
+import { backoffMs, type RetryPolicy } from "./retry-policy.js";
 
 /** How a transport reaches one server. */
 export interface HttpTransportOptions {
@@ -77,7 +77,8 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-async function readLimited(body: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
+/** Decodes a body as UTF-8, stopping once `limit` bytes were read. */
+async function readText(body: AsyncIterable<Uint8Array>, limit = Infinity): Promise<string> {
   const decoder = new TextDecoder();
   let text = "";
   let bytes = 0;
@@ -102,11 +103,16 @@ export class HttpTransport {
   readonly #options: HttpTransportOptions;
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
+  readonly #origin: string;
+  readonly #basePath: string;
 
   constructor(options: HttpTransportOptions) {
     this.#options = options;
+    const url = new URL(options.baseURL);
+    this.#origin = url.origin;
+    this.#basePath = url.pathname.replace(/\/+$/, "");
     this.#ownsDispatcher = options.dispatcher === undefined;
-    this.#dispatcher = options.dispatcher ?? new Pool(new URL(options.baseURL).origin, { connect: { timeout: options.timeoutMs }, keepAliveTimeout: 10_000 });
+    this.#dispatcher = options.dispatcher ?? new Pool(this.#origin, { connect: { timeout: options.timeoutMs }, keepAliveTimeout: 10_000 });
   }
 
   /** Sends `body` to `baseURL + path` and hands the response to `read`, trying again as the policy allows. */
@@ -136,10 +142,9 @@ export class HttpTransport {
 
   async #once<T>(path: string, body: string, options: PostOptions, target: string, progress: { delivered: boolean }, read: (response: HttpResponse) => Promise<T>): Promise<T> {
     const { timeoutMs, maxResponseBytes } = this.#options;
-    const url = new URL(this.#options.baseURL);
     const response = await this.#dispatcher.request({
-      origin: url.origin,
-      path: `${url.pathname}${path}`,
+      origin: this.#origin,
+      path: `${this.#basePath}${path}`,
       method: "POST",
       headers: { ...this.#options.headers, "content-type": "application/json", accept: options.accept },
       body,
@@ -149,7 +154,7 @@ export class HttpTransport {
     });
     try {
       if (response.statusCode < 200 || response.statusCode >= 300) {
-        const text = await readLimited(response.body, errorBodyLimit).catch(() => "");
+        const text = await readText(response.body, errorBodyLimit).catch(() => "");
         const error = errorFromStatus(response.statusCode, response.headers, text, target);
         const asked = retryAfterMs(response.headers);
         if (asked !== undefined) retryAfterOf.set(error, asked);
@@ -174,12 +179,7 @@ export class HttpTransport {
         requestId: requestIdOf(response.headers),
         contentType,
         body: pieces(),
-        text: async () => {
-          const decoder = new TextDecoder();
-          let text = "";
-          for await (const chunk of pieces()) text += decoder.decode(chunk, { stream: true });
-          return text + decoder.decode();
-        },
+        text: () => readText(pieces()),
       });
     } finally {
       // Whatever was not read (an error, a reader that stopped early) must not hold the connection.

@@ -1,6 +1,7 @@
 import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject, JSONValue } from "../json.js";
+import { excerptOf } from "./http-errors.js";
 import { errorMessageOf } from "./openai-reply.js";
 import { asObject, nonEmptyString } from "./openai-tool-calls.js";
 import type { SSEMessage } from "./sse-reader.js";
@@ -29,10 +30,6 @@ interface ChoiceState {
 }
 
 const knownDeltaKeys = new Set(["index", "id", "type", "function", "custom"]);
-
-function excerpt(text: string): string {
-  return text.length > 120 ? `${text.slice(0, 120)}…` : text;
-}
 
 /**
  * Assembles an OpenAI-compatible SSE stream into the chat completion it stands for (WIRE.md,
@@ -65,13 +62,13 @@ export class OpenAIStreamAssembler {
     try {
       chunk = JSON.parse(data);
     } catch {
-      throw new ProtocolError(`The stream sent an event that is not JSON: ${excerpt(data)}`);
+      if (message.event !== "error") throw new ProtocolError(`The stream sent an event that is not JSON: ${excerptOf(data, 120)}`);
     }
     const c = asObject(chunk);
     if (message.event === "error" || (c && c.error !== undefined && !Array.isArray(c.choices))) {
-      throw new EndpointError(`The server reported an error mid-stream: ${errorMessageOf(c) ?? excerpt(data)}`, { retryable: false });
+      throw new EndpointError(`The server reported an error mid-stream: ${errorMessageOf(c) ?? excerptOf(data, 120)}`, { retryable: false });
     }
-    if (!c) throw new ProtocolError(`The stream sent an event that is not a chunk object: ${excerpt(data)}`);
+    if (!c) throw new ProtocolError(`The stream sent an event that is not a chunk object: ${excerptOf(data, 120)}`);
     for (const key of ["id", "model", "created", "system_fingerprint"]) if (this.header[key] === undefined && c[key] !== undefined) this.header[key] = c[key];
     if (asObject(c.usage)) this.usage = c.usage;
     if (!Array.isArray(c.choices)) return;

@@ -3,6 +3,7 @@ import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject } from "../json.js";
 import { restoreOmittedArguments } from "../schema/strict-schema-nulls.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
+import { excerptOf } from "./http-errors.js";
 import { HttpTransport, type HttpResponse } from "./http-transport.js";
 import type { ModelConfig } from "./model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "./model-endpoint.js";
@@ -13,18 +14,13 @@ import { OpenAIStreamAssembler } from "./openai-stream.js";
 import { SSEReader } from "./sse-reader.js";
 import type { ArgumentLimits } from "./tool-arguments.js";
 
-function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > 200 ? `${flat.slice(0, 200)}…` : flat;
-}
-
 async function readJSONReply(response: HttpResponse, limits: ArgumentLimits): Promise<EndpointReply> {
   const text = await response.text();
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ProtocolError(`The reply is not JSON (content-type "${response.contentType || "none"}"): ${excerpt(text) || "an empty body"}. Check that the base URL points at an OpenAI-compatible /v1 API.`);
+    throw new ProtocolError(`The reply is not JSON (content-type "${response.contentType || "none"}"): ${excerptOf(text, 200) || "an empty body"}. Check that the base URL points at an OpenAI-compatible /v1 API.`);
   }
   return parseOpenAIReply(body, limits);
 }
