@@ -1,4 +1,5 @@
 import { ScriptedModelServer, turn } from "@tooltype/testing";
+import { Agent } from "undici";
 import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { EndpointRequest } from "./model-endpoint.js";
@@ -56,6 +57,25 @@ describe("OpenAI endpoint over HTTP", () => {
     config.temperature = 0.5;
     expect(ep.config("m")).toBe(config);
     expect(ep.config("other")).not.toBe(config);
+  });
+
+  it("sends through a dispatcher given in options, and leaves it open on close()", async () => {
+    const agent = new Agent({ keepAliveTimeout: 1000 });
+    let dispatched = 0;
+    const counting = agent.compose((dispatch) => (options, handler) => (dispatched++, dispatch(options, handler)));
+    try {
+      server.enqueue(turn.text("one"), turn.text("two"));
+      const first = new OpenAI({ baseURL: server.url, dispatcher: counting, headers: { "x-team": "blue" } });
+      expect((await first.send(request())).choices[0]!.text).toBe("one");
+      await first.close();
+      const second = new OpenAI({ baseURL: server.url, dispatcher: counting });
+      expect((await second.send(request())).choices[0]!.text).toBe("two");
+      await second.close();
+      expect(dispatched).toBe(2);
+      expect(server.requests[0]!.headers["x-team"]).toBe("blue");
+    } finally {
+      await agent.close();
+    }
   });
 
   it("sends the model's config and applies changes made between requests", async () => {
