@@ -48,7 +48,7 @@ export { ContextError, ApprovalError, ContextStoreError } from "./context/contex
 export { CONTEXT_FORMAT, CONTEXT_FORMAT_VERSION } from "./context/context-store.js";
 export type { StoredContext } from "./context/context-store.js";
 export type { ContextSecret } from "./context/signing.js";
-export { completions, runCompletion } from "./loop/completions.js";
+export { completions, runCompletion, endpointCompletions } from "./loop/completions.js";
 export type { CompletionInput, RawRequestBody, RawRequestEndpoint } from "./loop/completions.js";
 export { streamCompletion } from "./loop/stream.js";
 export type { CompletionStream } from "./loop/stream.js";

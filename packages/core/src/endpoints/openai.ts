@@ -1,6 +1,10 @@
 import { inspect } from "node:util";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject } from "../json.js";
+import type { Completion } from "../loop/completion.js";
+import type { EndpointCompletionOptions } from "../loop/completion-options.js";
+import { endpointCompletions, type CompletionInput } from "../loop/completions.js";
+import { streamCompletion, type CompletionStream } from "../loop/stream.js";
 import { restoreOmittedArguments } from "../schema/strict-schema-nulls.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
 import { excerptOf } from "./http-errors.js";
@@ -127,11 +131,15 @@ export class OpenAI implements ModelEndpoint {
     );
   }
 
-  // ── Loop entry points ───────────────────────────────────────────────────────────────────────
-  // `completions(model, ctx | string | rawBody, options?)` and `stream(model, ctx | string, options?)`
-  // belong here: thin delegations to the loop's `completions(this, model, ctx, …)` and its stream
-  // counterpart (packages/core/src/loop). Wired by the loop's author; this file sends requests only.
-  // ────────────────────────────────────────────────────────────────────────────────────────────
+  /** Runs the tool loop (`completions(this, model, input, options.maxToolRounds ?? 8, options)`); a prompt or raw body runs no tools. */
+  completions(model: string, input: CompletionInput, options?: EndpointCompletionOptions): Promise<Completion> {
+    return endpointCompletions(this, model, input, options);
+  }
+
+  /** The same loop with streamed requests: iterate it for events, `await stream.completion` for the result. */
+  stream(model: string, input: CompletionInput, options?: EndpointCompletionOptions): CompletionStream {
+    return streamCompletion(this, model, input, options);
+  }
 
   /** Closes the endpoint's connection pool (a `dispatcher` passed in options is left open). */
   close(): Promise<void> {

@@ -6,7 +6,14 @@ import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject } from "../json.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { Completion } from "./completion.js";
-import { checkMaxToolRounds, DEFAULT_MAX_TOOL_ROUNDS, resolveOptions, type CompletionOptions, type ResolvedOptions } from "./completion-options.js";
+import {
+  checkMaxToolRounds,
+  DEFAULT_MAX_TOOL_ROUNDS,
+  resolveOptions,
+  type CompletionOptions,
+  type EndpointCompletionOptions,
+  type ResolvedOptions,
+} from "./completion-options.js";
 import { emitter } from "./loop-event.js";
 import { endReason, LoopRun, uniqueIds } from "./loop-run.js";
 import { offeredTools } from "./offered-tools.js";
@@ -43,6 +50,12 @@ export async function completions(
   options: CompletionOptions = {},
 ): Promise<Completion> {
   return runCompletion(endpoint, model, input, maxToolRounds, options, false);
+}
+
+/** `endpoint.completions(model, input, options)`: the same loop, the round limit as `options.maxToolRounds` (8). */
+export function endpointCompletions(endpoint: ModelEndpoint, model: string, input: CompletionInput, options: EndpointCompletionOptions = {}): Promise<Completion> {
+  const { maxToolRounds = DEFAULT_MAX_TOOL_ROUNDS, ...rest } = options;
+  return runCompletion(endpoint, model, input, maxToolRounds, rest, false);
 }
 
 /** The loop behind `completions`, `endpoint.completions` and `endpoint.stream` (`stream`: SSE requests). */
