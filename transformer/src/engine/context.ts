@@ -97,7 +97,8 @@ export class SchemaContext {
     if (this.subject.tool !== undefined) parts.push(`tool "${this.subject.tool}"`);
     if (this.subject.parameter !== undefined) parts.push(`parameter "${this.subject.parameter}"`);
     const text = parts.length > 0 ? parts.join(", ") : (this.subject.what ?? "schema");
-    return this.path.length > 0 ? `${text} (at ${this.path.join(".")})` : text;
+    const path = this.path[0] === this.subject.parameter ? this.path.slice(1) : this.path;
+    return path.length > 0 ? `${text} (at ${this.path.join(".")})` : text;
   }
 
   /**

@@ -1,0 +1,8 @@
+import { buildCommand } from "./commands/build.js";
+import type { Command } from "./command.js";
+
+/**
+ * The subcommands of `tooltype`, one file each under ./commands. Add a command by writing its
+ * file and listing it here.
+ */
+export const commands: readonly Command[] = [buildCommand];
