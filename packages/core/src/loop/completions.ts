@@ -101,11 +101,12 @@ async function once(
     maxToolInput: options.maxToolInput,
     maxDepth: options.maxDepth,
   };
+  const sendRaw = (endpoint as Partial<RawRequestEndpoint>).sendRaw;
+  if ("raw" in input && typeof sendRaw !== "function") {
+    throw new TypeError(`This endpoint (${endpoint.baseURL}) cannot send a raw request body: pass a Context or a prompt string.`);
+  }
   emit({ type: "request", round: 1, model, messages: request.messages.length, tools: tools.length, toolChoice: request.toolChoice, stream });
-  let reply: EndpointReply;
-  if ("prompt" in input) reply = await endpoint.send(request);
-  else if (typeof (endpoint as Partial<RawRequestEndpoint>).sendRaw === "function") reply = await (endpoint as RawRequestEndpoint).sendRaw(input.raw, request);
-  else throw new TypeError(`This endpoint (${endpoint.baseURL}) cannot send a raw request body: pass a Context or a prompt string.`);
+  const reply: EndpointReply = "raw" in input ? await sendRaw!.call(endpoint, input.raw, request) : await endpoint.send(request);
   const choice = reply.choices[0];
   if (choice === undefined) throw new ProtocolError("The reply holds no choice.");
   emit({ type: "reply", round: 1, choice, choices: reply.choices.length, usage: reply.usage });

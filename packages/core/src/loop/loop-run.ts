@@ -185,6 +185,7 @@ export class LoopRun {
     const end = endReason(choice);
     if (calls.length === 0 || end !== undefined) {
       const answers = new Map(calls.map((call) => [call, this.#failWith(call, endMessages[end!]!)] as const));
+      for (const call of calls) this.#emit({ type: "decision", round, call });
       await answerCalls(calls, answers, this.#runScope(round));
       this.#emit({ type: "round-end", round, finishReason: choice.finishReason });
       return end ?? "done";

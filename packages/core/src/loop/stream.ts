@@ -22,8 +22,9 @@ export function streamCompletion(endpoint: ModelEndpoint, model: string, input: 
   const { maxToolRounds = DEFAULT_MAX_TOOL_ROUNDS, ...rest } = options;
   const controller = new AbortController();
   const outer = rest.signal;
-  if (outer?.aborted) controller.abort(outer.reason);
-  else outer?.addEventListener("abort", () => controller.abort(outer.reason), { once: true });
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener("abort", forward, { once: true });
 
   const queue: LoopEvent[] = [];
   let wake: (() => void) | undefined;
@@ -47,10 +48,12 @@ export function streamCompletion(endpoint: ModelEndpoint, model: string, input: 
   }, true))();
   completion.then(
     () => {
+      outer?.removeEventListener("abort", forward);
       finished = true;
       notify();
     },
     (error: unknown) => {
+      outer?.removeEventListener("abort", forward);
       finished = true;
       failure = { error };
       notify();
