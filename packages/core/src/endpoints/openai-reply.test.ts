@@ -18,7 +18,8 @@ describe("parseOpenAIReply (WIRE.md)", () => {
 
   it("keeps reasoning and refusal apart from the text", () => {
     const choice = first(reply({ content: "4", reasoning_content: "2+2=4" }));
-    expect([choice.text, choice.reasoning]).toEqual(["4", "2+2=4"]);
+    expect([choice.text, choice.reasoning, choice.refusal]).toEqual(["4", "2+2=4", null]);
+    expect(first(reply({ content: "fine", refusal: null })).refusal).toBeNull();
     expect(first(reply({ content: null, reasoning: "thinking" })).reasoning).toBe("thinking");
     expect(first(reply({ content: null, refusal: "I can't help with that." })).refusal).toBe("I can't help with that.");
   });

@@ -14,7 +14,8 @@ export function visibleText(text: string | null | undefined): string | null {
 
 /** `content` as a string: servers send a string, or an array of parts (`{ type: "text", text }`). */
 function contentText(content: unknown, partType: string): string | undefined {
-  if (typeof content === "string") return content;
+  // A plain string is text; only an array of parts can hold a refusal part.
+  if (typeof content === "string") return partType === "text" ? content : undefined;
   if (!Array.isArray(content)) return undefined;
   let text: string | undefined;
   for (const part of content) {
