@@ -61,6 +61,16 @@ describe("completions: failures leave the context as it was", () => {
     expect(ctx.messages).toEqual(before);
   });
 
+  it("an abort while the request is under way rejects with AbortedError and changes nothing", async () => {
+    const ctx = await midConversation();
+    const before = structuredClone(ctx.messages);
+    const controller = new AbortController();
+    setup.server.enqueue({ delayMs: 5_000, text: "too late" });
+    const pending = completions(setup.endpoint, "m", ctx, 8, { signal: controller.signal, onEvent: (e) => e.type === "request" && setTimeout(() => controller.abort(), 20) });
+    await expect(pending).rejects.toThrow(AbortedError);
+    expect(ctx.messages).toEqual(before);
+  });
+
   it("an abort mid-tool cancels the running tool, answers every call of the batch, and rejects", async () => {
     const { server, endpoint } = setup;
     const controller = new AbortController();

@@ -5,7 +5,7 @@ import { errorResult } from "../context/error-result.js";
 import type { AssistantMessage } from "../context/message.js";
 import type { ToolCall } from "../context/tool-call.js";
 import type { ToolChoice } from "../endpoints/model-config.js";
-import type { EndpointReply, ModelEndpoint } from "../endpoints/model-endpoint.js";
+import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
@@ -149,7 +149,7 @@ export class LoopRun {
     // tool until the limit: once tool results are the last thing it sees, it chooses freely.
     const toolChoice = forced(configured) && messages.at(-1)?.role === "tool" ? "auto" : configured;
     this.#emit({ type: "request", round, model: this.model, messages: messages.length, tools: tools.length, toolChoice, stream: this.stream });
-    const reply = await this.endpoint.send({
+    const reply = await this.#sendOrAbort({
       model: this.model,
       messages,
       tools,
@@ -163,6 +163,18 @@ export class LoopRun {
     });
     this.#rounds = round;
     return reply;
+  }
+
+  /** Cancellation is reported as `AbortedError` whichever layer noticed it first. */
+  async #sendOrAbort(request: EndpointRequest): Promise<EndpointReply> {
+    try {
+      return await this.endpoint.send(request);
+    } catch (error) {
+      if (this.options.signal?.aborted) {
+        throw new AbortedError("The completion was aborted during a request; the conversation is as it was before that request.", { cause: error });
+      }
+      throw error;
+    }
   }
 
   async #round(reply: EndpointReply): Promise<StopReason | undefined> {
