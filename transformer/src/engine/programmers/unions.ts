@@ -15,7 +15,8 @@ interface Member {
  * A union: `undefined` members dropped (the caller makes the value optional), literals gathered
  * into one `enum`, `true | false` as boolean, bare types merged (`type: ["string", "null"]`), and
  * the rest as `anyOf`. A discriminated union of object types becomes `oneOf` with closed branches;
- * otherwise object branches stay open, so every value TypeScript accepts passes.
+ * otherwise object branches stay open, so every value TypeScript accepts passes, and
+ * each branch's `propertyNames` rejects the keys no branch declares (TypeScript's excess property check).
  */
 export function unionSchema(ctx: SchemaContext, type: ts.UnionType, node: ts.TypeNode | undefined): SchemaObject {
   const F = ctx.ts.TypeFlags;
@@ -50,7 +51,25 @@ export function unionSchema(ctx: SchemaContext, type: ts.UnionType, node: ts.Typ
   const merged = mergeBareTypes(unique);
   if (merged) return merged;
   const allObjects = discriminant !== undefined && objects.length === members.length;
-  return allObjects ? { oneOf: unique } : { anyOf: unique };
+  if (allObjects) return { oneOf: unique };
+  const names = discriminant === undefined && objects.length > 1 ? keysOfOpenBranches(unique) : undefined;
+  if (names) for (const part of unique) if (part.type === "object") part.propertyNames = { enum: names };
+  return { anyOf: unique };
+}
+
+/**
+ * The keys of the open object branches, when every object branch lists its keys (no index
+ * signature, no `$ref`): TypeScript rejects a key that no branch declares, so the union does too.
+ */
+function keysOfOpenBranches(parts: SchemaObject[]): string[] | undefined {
+  const names: string[] = [];
+  for (const part of parts) {
+    if (part.type !== "object" && part.$ref === undefined) continue;
+    const properties = part.properties;
+    if (part.$ref !== undefined || part.additionalProperties !== undefined || part.patternProperties !== undefined || typeof properties !== "object" || properties === null) return undefined;
+    for (const name of Object.keys(properties)) if (!names.includes(name)) names.push(name);
+  }
+  return names;
 }
 
 /** `[{type:"string"}, {type:"null"}]` → `{type:["string","null"]}`; undefined unless every part is bare. */
