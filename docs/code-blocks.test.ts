@@ -1,5 +1,6 @@
 // Every ```ts block in docs/*.md and README.md must type-check against the real packages.
-// Blocks are compiled together as separate modules; a block tagged ```ts skip is left out.
+// Blocks are compiled together as separate ES modules (top-level await allowed); a block
+// tagged ```ts skip is left out.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import * as ts from "typescript";
@@ -35,8 +36,9 @@ function blocksOf(page: string): Block[] {
 
 const blocks = pages.flatMap(blocksOf);
 
-it("finds the code blocks of the docs", () => {
-  expect(pages.length).toBeGreaterThan(0);
+it("finds the code blocks of the README and the docs", () => {
+  expect(blocks.filter((block) => block.page.endsWith("README.md")).length).toBeGreaterThan(0);
+  expect(blocks.length).toBeGreaterThan(pages.length);
 });
 
 it("type-checks every TypeScript block in the docs", () => {
@@ -55,7 +57,7 @@ it("type-checks every TypeScript block in the docs", () => {
     return block ? `${block.code}\nexport {};\n` : readFile(name);
   };
   host.fileExists = (name) => files.has(name) || fileExists(name);
-  const program = ts.createProgram([...files.keys()], { ...parsed.options, noEmit: true, noUnusedLocals: false }, host);
+  const program = ts.createProgram([...files.keys()], { ...parsed.options, module: ts.ModuleKind.ESNext, noEmit: true, noUnusedLocals: false }, host);
   const problems = [...files.keys()].flatMap((name) => {
     const block = files.get(name)!;
     return ts.getPreEmitDiagnostics(program, program.getSourceFile(name)).map((d) => {
