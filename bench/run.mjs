@@ -7,9 +7,10 @@ import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { ROUNDS } from "./scenario.mjs";
 
-const all = ["floor", "tooltype", "ai-sdk", "openai-runner"];
+const all = ["floor", "typia", "tooltype", "ai-sdk", "openai-runner"];
 const labels = {
   floor: "floor: bare undici loop (no validation)",
+  typia: "typia validators + the bare loop (typia has no loop)",
   tooltype: "tooltype `completions`",
   "ai-sdk": "Vercel AI SDK `generateText` + zod",
   "openai-runner": "OpenAI SDK `runTools` + zod",
