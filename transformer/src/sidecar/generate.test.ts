@@ -1,8 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { bundleEntry, copyFixture, dumpEntry, runBundle, type FixtureCopy } from "./fixtures/fixture-project.js";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
+import { bundleEntry } from "./fixtures/build-ways.js";
+import { copyFixture, dumpEntry, runBundle, type FixtureCopy } from "./fixtures/fixture-project.js";
 import { generateSidecar, writeSidecar } from "./generate.js";
+
+// Real builds in child processes on a shared machine: generous time, no timed assertions.
+jest.setTimeout(120_000);
 
 describe("tooltype generate (sidecar)", () => {
   let fixture: FixtureCopy;

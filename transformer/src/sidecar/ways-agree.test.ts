@@ -1,0 +1,56 @@
+// The "done when": every way into tooltype gives identical schemas. One fixture project
+// is built three ways, each bundle run in its own process, and what the registries hold compared.
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
+import { bundleEntry, bundleWithPlugin, compileWithTransformer } from "./fixtures/build-ways.js";
+import { copyFixture, dumpEntry, runBundle, type FixtureCopy, type RegistryDump } from "./fixtures/fixture-project.js";
+import { writeSidecar } from "./generate.js";
+
+// Real builds in child processes on a shared machine: generous time, no timed assertions.
+jest.setTimeout(120_000);
+
+describe("sidecar, transformer and bundler plugin give identical tools", () => {
+  let fixture: FixtureCopy;
+  const dumps: Record<"sidecar" | "transformer" | "plugin", RegistryDump | undefined> = { sidecar: undefined, transformer: undefined, plugin: undefined };
+
+  beforeAll(() => {
+    fixture = copyFixture("tools-project");
+  });
+  afterAll(() => fixture.remove());
+
+  it("way 1, the sidecar: tooltype generate, then esbuild with no transformer", async () => {
+    const generated = writeSidecar({ project: fixture.tsconfig, outFile: join(fixture.directory, "src/tooltype.generated.ts") });
+    expect(generated.messages).toEqual([]);
+    dumps.sidecar = runBundle(await bundleEntry(fixture.directory, dumpEntry(["./src/tooltype.generated.ts"], "./src/main.ts"), "sidecar"));
+    expect(dumps.sidecar.tools).toHaveLength(6);
+  });
+
+  it("way 2, the transformer: tsc's compiler API with the TransformerFactory, then esbuild bundles the JavaScript", async () => {
+    const compiled = compileWithTransformer(fixture.directory);
+    expect(compiled.typeErrors).toEqual([]);
+    expect(compiled.diagnostics).toEqual([]);
+    dumps.transformer = runBundle(await bundleEntry(fixture.directory, dumpEntry([], "./out-transformer/src/main.js"), "transformer"));
+    expect(dumps.transformer.tools).toHaveLength(6);
+  });
+
+  it("way 3, the bundler plugin: esbuild with tooltypePlugin.esbuild()", async () => {
+    dumps.plugin = runBundle(await bundleWithPlugin(fixture.directory, dumpEntry([], "./src/main.ts"), "plugin"));
+    expect(dumps.plugin.tools).toHaveLength(6);
+  });
+
+  it("all three registries hold the same names, descriptions, schemas and return schemas, and answer calls alike", () => {
+    const { sidecar, transformer, plugin } = dumps;
+    expect(sidecar).toBeDefined();
+    expect(transformer).toEqual(sidecar);
+    expect(plugin).toEqual(sidecar);
+    // Not vacuous: the schemas carry what the types and JSDoc say.
+    const trip = sidecar!.tools.find((t) => t.name === "plan_trip")!;
+    expect(trip.schema).toMatchObject({
+      properties: { days: { type: "integer", minimum: 1, maximum: 30 }, leave: { type: "string", format: "date-time" } },
+      required: ["from", "to", "leave"],
+    });
+    const folders = sidecar!.tools.find((t) => t.name === "countFolders")!;
+    expect(folders.schema).toMatchObject({ $defs: { Folder: { type: "object" } } });
+    expect(Object.values(sidecar!.calls).every((call) => !call.isError)).toBe(true);
+  });
+});
