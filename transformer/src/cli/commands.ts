@@ -1,8 +1,10 @@
 import { buildCommand } from "./commands/build.js";
+import { generateCommand } from "./generate-command.js";
+import { inspectCommand } from "./inspect-command.js";
 import type { Command } from "./command.js";
 
 /**
  * The subcommands of `tooltype`, one file each under ./commands. Add a command by writing its
  * file and listing it here.
  */
-export const commands: readonly Command[] = [buildCommand];
+export const commands: readonly Command[] = [buildCommand, generateCommand, inspectCommand];

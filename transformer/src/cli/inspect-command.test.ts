@@ -1,0 +1,74 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
+import { copyFixture, type FixtureCopy } from "../sidecar/fixtures/fixture-project.js";
+import { generateSidecar } from "../sidecar/generate.js";
+import type { CliIO } from "./command.js";
+import type { InspectedTool } from "./inspect-tools.js";
+import { runCli } from "./run-cli.js";
+
+jest.setTimeout(120_000);
+
+function capture(cwd: string): CliIO & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, cwd, out: (line) => stdout.push(line), err: (line) => stderr.push(line) };
+}
+
+describe("tooltype inspect", () => {
+  let fixture: FixtureCopy;
+  beforeAll(() => {
+    fixture = copyFixture("tools-project");
+  });
+  afterAll(() => fixture.remove());
+
+  it("--json lists the tools of a file and of the project files it imports, as the transformer injects them", async () => {
+    const io = capture(fixture.directory);
+    expect(await runCli(["inspect", "src/main.ts", "--json"], io)).toBe(0);
+    expect(io.stderr).toEqual([]);
+    const tools = JSON.parse(io.stdout.join("\n")) as InspectedTool[];
+    expect(tools.map((t) => [t.name, t.kind, t.location])).toEqual([
+      ["greet", "function", "src/main.ts:11"],
+      ["shout_back", "function", "src/main.ts:12"],
+      ["add", "method", "src/tools/calculator.ts:10"],
+      ["getWeather", "method", "src/weather.ts:34"],
+      ["plan_trip", "method", "src/weather.ts:39"],
+      ["countFolders", "method", "src/weather.ts:44"],
+    ]);
+    // The same schemas the sidecar registers.
+    const sidecar = generateSidecar({ project: fixture.tsconfig, outFile: join(fixture.directory, "src/tooltype.generated.ts") });
+    for (const tool of tools) {
+      const entry = sidecar.entries.find((e) => (e.metadata as { source?: string }).source === tool.source)!;
+      expect(tool.schema).toEqual((entry.metadata as { schema: unknown }).schema);
+    }
+    expect(tools.find((t) => t.name === "getWeather")).toMatchObject({
+      description: "Get the current weather for a location.",
+      source: "src/weather.ts#Weather.getWeather",
+      returns: { type: "string" },
+    });
+  });
+
+  it("prints each tool readably: name, kind and source, description, schemas", async () => {
+    const io = capture(fixture.directory);
+    expect(await runCli(["inspect", "src/weather.ts"], io)).toBe(0);
+    const text = io.stdout.join("\n");
+    expect(text).toContain("getWeather  (method, src/weather.ts#Weather.getWeather)\n  Get the current weather for a location.\n  parameters: {\n    \"type\": \"object\",");
+    expect(text).toContain('  returns: {\n    "type": "string"\n  }');
+    expect(text).toContain("plan_trip  (method, src/weather.ts#Weather.planTrip)");
+    expect(text).not.toContain("helper");
+  });
+
+  it("--no-imports looks at the file alone", async () => {
+    const io = capture(fixture.directory);
+    expect(await runCli(["inspect", "src/main.ts", "--json", "--no-imports"], io)).toBe(0);
+    expect((JSON.parse(io.stdout.join("\n")) as InspectedTool[]).map((t) => t.name)).toEqual(["greet", "shout_back"]);
+  });
+
+  it("says so when a file has no tools, and answers bad usage with exit code 2", async () => {
+    const io = capture(fixture.directory);
+    expect(await runCli(["inspect", "src/greet.ts"], io)).toBe(0);
+    expect(io.stdout).toEqual(["No tools in src/greet.ts."]);
+    const missing = capture(fixture.directory);
+    expect(await runCli(["inspect", "src/nope.ts"], missing)).toBe(2);
+    expect(missing.stderr).toEqual(["tooltype inspect: src/nope.ts does not exist"]);
+  });
+});
