@@ -52,7 +52,8 @@ describe("tooltype inspect", () => {
     expect(await runCli(["inspect", "src/weather.ts"], io)).toBe(0);
     const text = io.stdout.join("\n");
     expect(text).toContain("getWeather  (method, src/weather.ts#Weather.getWeather)\n  Get the current weather for a location.\n  parameters: {\n    \"type\": \"object\",");
-    expect(text).toContain('  returns: {\n    "type": "string"\n  }');
+    expect(text).toContain('      "location": { "type": "string", "description": "city name" },\n');
+    expect(text).toContain('  returns: { "type": "string" }');
     expect(text).toContain("plan_trip  (method, src/weather.ts#Weather.planTrip)");
     expect(text).not.toContain("helper");
   });

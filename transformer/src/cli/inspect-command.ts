@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { formatDiagnostic } from "../engine/diagnostics.js";
 import { loadProject } from "../sidecar/load-project.js";
+import { objectLiteral } from "../sidecar/object-literal.js";
 import type { CliIO, Command } from "./command.js";
 import { findTsconfig } from "./generate-command.js";
 import { inspectTools, type InspectedTool } from "./inspect-tools.js";
@@ -22,12 +23,12 @@ function indent(text: string, by: string): string {
   return text.split("\n").join(`\n${by}`);
 }
 
-/** One tool as readable text: a heading line, the description, then the schemas as JSON. */
+/** One tool as readable text: a heading line, the description, then the schemas as (compact) JSON. */
 export function formatTool(tool: InspectedTool): string {
   const lines = [`${tool.name}  (${tool.kind}, ${tool.source ?? tool.location})`];
   if (tool.description) lines.push(`  ${indent(tool.description, "  ")}`);
-  lines.push(`  parameters: ${indent(JSON.stringify(tool.schema, null, 2), "  ")}`);
-  if (tool.returns !== undefined) lines.push(`  returns: ${indent(JSON.stringify(tool.returns, null, 2), "  ")}`);
+  lines.push(`  parameters: ${objectLiteral(tool.schema, { indent: "  ", json: true })}`);
+  if (tool.returns !== undefined) lines.push(`  returns: ${objectLiteral(tool.returns, { indent: "  ", json: true })}`);
   return lines.join("\n");
 }
 

@@ -10,7 +10,8 @@ describe("objectLiteral", () => {
   it("writes any JSON value as a literal that evaluates back to the same value", () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.integer({ min: 20, max: 120 }), (value, width) => {
-        expect(evaluate(objectLiteral(value, "", width))).toEqual(JSON.parse(JSON.stringify(value)));
+        expect(evaluate(objectLiteral(value, { width }))).toEqual(JSON.parse(JSON.stringify(value)));
+        expect(JSON.parse(objectLiteral(value, { width, json: true }))).toEqual(JSON.parse(JSON.stringify(value)));
       }),
     );
   });
@@ -25,7 +26,8 @@ describe("objectLiteral", () => {
 
   it("reads like code: bare identifier keys, short values on one line", () => {
     expect(objectLiteral({ kind: "named", name: "x", "two words": 1 })).toBe('{ kind: "named", name: "x", "two words": 1 }');
-    expect(objectLiteral({ a: "x".repeat(30), b: "y".repeat(30) }, "", 40)).toBe(`{\n  a: "${"x".repeat(30)}",\n  b: "${"y".repeat(30)}",\n}`);
+    expect(objectLiteral({ a: "x".repeat(30), b: "y".repeat(30) }, { width: 40 })).toBe(`{\n  a: "${"x".repeat(30)}",\n  b: "${"y".repeat(30)}"\n}`);
+    expect(objectLiteral({ a: ["c", "f"], b: "y".repeat(30) }, { width: 30, json: true })).toBe(`{\n  "a": ["c", "f"],\n  "b": "${"y".repeat(30)}"\n}`);
   });
 });
 
