@@ -8,6 +8,8 @@ export interface CompileOptions {
   experimentalDecorators?: boolean;
   /** Extra compiler options. */
   compilerOptions?: ts.CompilerOptions;
+  /** How much JSDoc the host parses (tsc parses only what type errors need). Default: all. */
+  jsDocParsingMode?: ts.JSDocParsingMode;
 }
 
 /** An in-memory program over virtual files (under /project), the real lib files and a core stub. */
@@ -45,6 +47,7 @@ export function createVirtualProgram(files: Record<string, string>, options: Com
     ...options.compilerOptions,
   };
   const host = ts.createCompilerHost(compilerOptions, true);
+  host.jsDocParsingMode = options.jsDocParsingMode;
   const read = (fileName: string): string | undefined => virtual.get(fileName) ?? (fileName.startsWith(libDirectory) ? ts.sys.readFile(fileName) : undefined);
   host.fileExists = (fileName) => virtual.has(fileName) || (fileName.startsWith(libDirectory) && ts.sys.fileExists(fileName));
   host.readFile = read;
@@ -53,12 +56,13 @@ export function createVirtualProgram(files: Record<string, string>, options: Com
   host.getCurrentDirectory = () => projectRoot;
   host.realpath = (path) => path;
   host.getSourceFile = (fileName, languageVersion) => {
-    const cached = libCache.get(`${fileName}:${String(languageVersion)}`);
+    const key = `${fileName}:${typeof languageVersion === "object" ? languageVersion.languageVersion : languageVersion}`;
+    const cached = libCache.get(key);
     if (cached) return cached;
     const text = read(fileName);
     if (text === undefined) return undefined;
     const sourceFile = ts.createSourceFile(fileName, text, languageVersion, true);
-    if (fileName.startsWith(libDirectory)) libCache.set(`${fileName}:${String(languageVersion)}`, sourceFile);
+    if (fileName.startsWith(libDirectory)) libCache.set(key, sourceFile);
     return sourceFile;
   };
   const roots = Object.keys(files).filter((name) => /\.tsx?$/.test(name)).map((name) => join(projectRoot, name));

@@ -129,3 +129,33 @@ export class Files {
     expect(first).toContain('dates: [["when", "at"]]');
   });
 });
+
+describe("JSDoc under tsc's JSDoc parsing (ts-patch's tspc parses only what type errors need)", () => {
+  it("still reads descriptions, @param text and constraint tags", () => {
+    const source = `import { Description } from "@tooltype/core";
+interface Query {
+  /** Words to look for.
+   * @minLength 2 */
+  text: string;
+}
+export class Search {
+  /**
+   * Search the catalogue.
+   * @param page which page
+   */
+  @Description()
+  find(query: Query, /** @minimum 1 */ page = 1) {}
+}`;
+    const { js, errors } = transformSources({ "tools.ts": source }, { jsDocParsingMode: 2 /* ParseForTypeErrors */ });
+    expect(errors).toEqual([]);
+    expect(runWithFakeCore(js["tools.ts"]!).calls.description[0]?.[2]).toMatchObject({
+      description: "Search the catalogue.",
+      schema: {
+        properties: {
+          query: { properties: { text: { type: "string", description: "Words to look for.", minLength: 2 } } },
+          page: { type: "number", description: "which page", minimum: 1, default: 1 },
+        },
+      },
+    });
+  });
+});

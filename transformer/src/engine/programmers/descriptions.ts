@@ -2,11 +2,12 @@ import type * as ts from "typescript";
 import type { SchemaContext } from "../context.js";
 import { aliasOfTypeNode } from "../type-nodes.js";
 import type { SchemaObject } from "../types.js";
-import { applyTags, type TagText } from "./jsdoc-tags.js";
+import { nodeTagTexts, symbolDocText, symbolTagTexts, type TagText } from "../jsdoc.js";
+import { applyTags } from "./jsdoc-tags.js";
 
 /** The JSDoc text of a symbol, or undefined when it has none. */
 export function symbolDescription(ctx: SchemaContext, symbol: ts.Symbol): string | undefined {
-  const own = ctx.ts.displayPartsToString(symbol.getDocumentationComment(ctx.checker)).trim();
+  const own = symbolDocText(ctx.ts, ctx.checker, symbol);
   if (own) return own;
   const origin = syntheticOrigin(symbol);
   return origin ? symbolDescription(ctx, origin) : undefined;
@@ -14,17 +15,16 @@ export function symbolDescription(ctx: SchemaContext, symbol: ts.Symbol): string
 
 /** The JSDoc tags of a symbol as text. */
 export function symbolTags(ctx: SchemaContext, symbol: ts.Symbol): TagText[] {
-  const own = symbol.getJsDocTags(ctx.checker);
-  const list = own.length > 0 ? own : (syntheticOrigin(symbol)?.getJsDocTags(ctx.checker) ?? []);
-  return list.map((tag) => ({ name: tag.name, text: ctx.ts.displayPartsToString(tag.text) }));
+  const own = symbolTagTexts(ctx.ts, ctx.checker, symbol);
+  const origin = own.length > 0 ? undefined : syntheticOrigin(symbol);
+  return origin ? symbolTagTexts(ctx.ts, ctx.checker, origin) : own;
 }
 
 /** The JSDoc tags written on a node (a parameter, an alias declaration), `@param` excluded. */
 export function nodeTags(ctx: SchemaContext, node: ts.Node): TagText[] {
-  return ctx.ts
-    .getJSDocTags(node)
-    .filter((tag) => !ctx.ts.isJSDocParameterTag(tag))
-    .map((tag) => ({ name: tag.tagName.text, text: ctx.ts.getTextOfJSDocComment(tag.comment) ?? "" }));
+  return nodeTagTexts(ctx.ts, node)
+    .filter(({ tag }) => !ctx.ts.isJSDocParameterTag(tag))
+    .map(({ name, text }) => ({ name, text }));
 }
 
 /** Description and constraint tags of a property, written onto its schema. */
@@ -45,7 +45,7 @@ export function namedTypeDocs(ctx: SchemaContext, type: ts.Type, node: ts.TypeNo
   if (!declaration || declaration.getSourceFile().isDeclarationFile) return;
   if (alias) applyTags(ctx, schema, nodeTags(ctx, alias));
   const symbol = alias ? ctx.checker.getSymbolAtLocation(alias.name) : type.symbol;
-  const description = symbol ? ctx.ts.displayPartsToString(symbol.getDocumentationComment(ctx.checker)).trim() : "";
+  const description = symbol ? symbolDocText(ctx.ts, ctx.checker, symbol) : undefined;
   if (description) schema.description = description;
 }
 

@@ -2,11 +2,7 @@ import type { SchemaContext } from "../context.js";
 import { DiagnosticCode } from "../diagnostics.js";
 import type { SchemaObject } from "../types.js";
 
-/** A JSDoc tag as text: `@minimum 0.5` → `{ name: "minimum", text: "0.5" }`. */
-export interface TagText {
-  name: string;
-  text: string;
-}
+import type { TagText } from "../jsdoc.js";
 
 type TagKind = "number" | "count" | "string" | "token" | "flag" | "json" | "example" | "integer";
 

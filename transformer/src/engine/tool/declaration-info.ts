@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
 import { displayPath } from "../diagnostics.js";
+import { nodeDocText } from "../jsdoc.js";
 import type { ToolDeclaration, TypeScript } from "../types.js";
 
 /** What tool names providers accept. */
@@ -34,12 +35,7 @@ function documentedNode(tsm: TypeScript, declaration: ToolDeclaration): ts.Node 
 
 /** The JSDoc text above the declaration (without its tags), or undefined. */
 export function jsDocSummary(tsm: TypeScript, declaration: ToolDeclaration): string | undefined {
-  const blocks = tsm.getJSDocCommentsAndTags(documentedNode(tsm, declaration)).filter((node): node is ts.JSDoc => tsm.isJSDoc(node));
-  for (let i = blocks.length - 1; i >= 0; i--) {
-    const text = tsm.getTextOfJSDocComment(blocks[i]!.comment)?.trim();
-    if (text) return text;
-  }
-  return undefined;
+  return nodeDocText(tsm, documentedNode(tsm, declaration));
 }
 
 /** `file#Class.method` or `file#function`, the file relative to `root` when inside it. */

@@ -10,6 +10,7 @@ import { isCoreJsonValue } from "../programmers/json-value.js";
 import { setOwn } from "../programmers/own-keys.js";
 import type { ParameterBinding, SchemaObject } from "../types.js";
 import { visitType } from "../visit.js";
+import { nodeTagTexts } from "../jsdoc.js";
 import { readLiteral } from "./literal-values.js";
 
 /** The parameters object schema and how each declared parameter is bound. */
@@ -86,9 +87,10 @@ function parameterName(ctx: SchemaContext, parameter: ts.ParameterDeclaration, i
 
 /** The text of `@param name text` for this parameter. */
 function parameterDescription(ctx: SchemaContext, parameter: ts.ParameterDeclaration): string | undefined {
-  for (const tag of ctx.ts.getJSDocParameterTags(parameter)) {
-    const text = ctx.ts.getTextOfJSDocComment(tag.comment)?.replace(/^\s*-\s*/, "").trim();
-    if (text) return text;
+  for (const { tag, text } of nodeTagTexts(ctx.ts, parameter)) {
+    if (!ctx.ts.isJSDocParameterTag(tag)) continue;
+    const cleaned = text.replace(/^\s*-\s*/, "").trim();
+    if (cleaned) return cleaned;
   }
   return undefined;
 }
