@@ -116,6 +116,24 @@ export function tool(options: Search) {}`);
     expect((metadata.schema as { properties: object }).properties).toEqual({ city: { type: "string" }, days: { type: "number", default: 3 } });
   });
 
+  it("@param options.name describes a property that has no JSDoc of its own", () => {
+    const metadata = describeOk(`
+/**
+ * Find flights.
+ * @param options.from departure airport
+ * @param options.to - arrival airport
+ */
+export function tool(options: {
+  from: string;
+  /** The destination. */
+  to: string;
+}) {}`);
+    expect((metadata.schema as { properties: object }).properties).toEqual({
+      from: { type: "string", description: "departure airport" },
+      to: { type: "string", description: "The destination." },
+    });
+  });
+
   it("an optional lone object qualifies only when all its properties are optional", () => {
     expect(describeOk("export function tool(filter: { tag?: string } = {}) {}").parameters).toEqual([{ kind: "arguments" }]);
     expect(describeOk("export function tool(filter?: { tag: string }) {}").parameters).toEqual([{ kind: "named", name: "filter" }]);

@@ -44,6 +44,7 @@ export function parametersSchema(ctx: SchemaContext, tool: string, parameters: r
       // `{}` (no keys at all) as the parameters object: a tool without arguments.
       const schema = Object.keys(built).length > 1 ? built : closed;
       applyBindingDefaults(ctx, lone, schema);
+      applyQualifiedParamDocs(ctx, lone, schema);
       return { schema, bindings };
     }
   }
@@ -120,6 +121,24 @@ function isOptionsObject(ctx: SchemaContext, parameter: ts.ParameterDeclaration,
   const optional = parameter.questionToken !== undefined || parameter.initializer !== undefined;
   if (!optional) return true;
   return ctx.checker.getPropertiesOfType(type).every((p) => (p.flags & ctx.ts.SymbolFlags.Optional) !== 0);
+}
+
+/**
+ * `@param options.city the city` describes property `city` of a lone options object (when the
+ * property has no JSDoc of its own). For a destructured parameter any qualifier is accepted.
+ */
+function applyQualifiedParamDocs(ctx: SchemaContext, parameter: ts.ParameterDeclaration, schema: SchemaObject): void {
+  const { ts: tsm } = ctx;
+  const properties = schema.properties as Record<string, SchemaObject> | undefined;
+  if (!properties) return;
+  const owner = tsm.isIdentifier(parameter.name) ? parameter.name.text : undefined;
+  for (const { tag, text } of nodeTagTexts(tsm, parameter.parent)) {
+    if (!tsm.isJSDocParameterTag(tag) || !tsm.isQualifiedName(tag.name) || !tsm.isIdentifier(tag.name.left)) continue;
+    if (owner !== undefined && tag.name.left.text !== owner) continue;
+    const target = Object.hasOwn(properties, tag.name.right.text) ? properties[tag.name.right.text] : undefined;
+    const description = text.replace(/^\s*-\s*/, "").trim();
+    if (target && typeof target === "object" && description && target.description === undefined) target.description = description;
+  }
 }
 
 /** `{ a = 1 }: Options` records `default: 1` on property `a`. */
