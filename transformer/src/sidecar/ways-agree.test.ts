@@ -1,5 +1,6 @@
 // The "done when": every way into tooltype gives identical schemas. One fixture project
 // is built three ways, each bundle run in its own process, and what the registries hold compared.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { bundleEntry, bundleWithPlugin, compileWithTransformer } from "./fixtures/build-ways.js";
@@ -9,12 +10,17 @@ import { writeSidecar } from "./generate.js";
 // Real builds in child processes on a shared machine: generous time, no timed assertions.
 jest.setTimeout(120_000);
 
-describe("sidecar, transformer and bundler plugin give identical tools", () => {
+const setups = [
+  { decorators: "standard decorators", compilerOptions: {}, helper: "__esDecorate(" },
+  { decorators: "experimentalDecorators (NestJS)", compilerOptions: { experimentalDecorators: true }, helper: "__decorate(" },
+];
+
+describe.each(setups)("sidecar, transformer and bundler plugin give identical tools, with $decorators", ({ compilerOptions, helper }) => {
   let fixture: FixtureCopy;
   const dumps: Record<"sidecar" | "transformer" | "plugin", RegistryDump | undefined> = { sidecar: undefined, transformer: undefined, plugin: undefined };
 
   beforeAll(() => {
-    fixture = copyFixture("tools-project");
+    fixture = copyFixture("tools-project", compilerOptions);
   });
   afterAll(() => fixture.remove());
 
@@ -30,6 +36,7 @@ describe("sidecar, transformer and bundler plugin give identical tools", () => {
     const compiled = compileWithTransformer(fixture.directory);
     expect(compiled.typeErrors).toEqual([]);
     expect(compiled.diagnostics).toEqual([]);
+    expect(readFileSync(join(compiled.outDir, "src/weather.js"), "utf8")).toContain(helper); // the decorator setup took effect
     const dump = runBundle(await bundleEntry(fixture.directory, dumpEntry([], "./out-transformer/src/main.js"), "transformer"));
     expect(dump.tools).toHaveLength(6);
     dumps.transformer = dump;
