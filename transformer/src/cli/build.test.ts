@@ -1,7 +1,9 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import ts from "typescript";
 import { createTempProject, tsconfig, type TempProject } from "../test-support/temp-project.js";
 import type { CliIO } from "./command.js";
+import { startWatch } from "./commands/build-watch.js";
 import { runCli } from "./run-cli.js";
 
 function capture(cwd: string): CliIO & { stdout: string[]; stderr: string[] } {
@@ -94,5 +96,30 @@ describe("tooltype (dispatch)", () => {
     const io = capture(process.cwd());
     expect(await runCli(["build", "-p", "no/such/tsconfig.json"], io)).toBe(2);
     expect(io.stderr[0]).toMatch(/pass -p path\/to\/tsconfig\.json/);
+  });
+});
+
+describe("tooltype build --watch", () => {
+  it("emits through the transformer on start and again when a file changes", async () => {
+    const project = createTempProject({ "tsconfig.json": tsconfig(), "src/weather.ts": weather });
+    const io = capture(project.directory);
+    const builds: number[] = [];
+    let notify: () => void = () => undefined;
+    const watch = startWatch(ts, join(project.directory, "tsconfig.json"), {}, io, (count) => {
+      builds.push(count);
+      notify();
+    });
+    try {
+      expect(builds).toEqual([0]);
+      expect(readFileSync(join(project.directory, "out/weather.js"), "utf8")).toContain('name: "getWeather"');
+      const rebuilt = new Promise<void>((resolve) => (notify = resolve));
+      writeFileSync(join(project.directory, "src/weather.ts"), weather.replace("location: string", "location: string, when: Date"));
+      await rebuilt;
+      expect(builds).toEqual([0, 0]);
+      expect(readFileSync(join(project.directory, "out/weather.js"), "utf8")).toContain('dates: [["when"]]');
+    } finally {
+      watch.close();
+      project.remove();
+    }
   });
 });
