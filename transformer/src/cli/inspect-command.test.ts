@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { copyFixture, type FixtureCopy } from "../sidecar/fixtures/fixture-project.js";
@@ -16,6 +17,9 @@ function capture(cwd: string): CliIO & { stdout: string[]; stderr: string[] } {
 
 describe("tooltype inspect", () => {
   let fixture: FixtureCopy;
+  /** The 1-based line of `file` (in the fixture) holding `text`. */
+  const lineOf = (file: string, text: string): number =>
+    readFileSync(join(fixture.directory, file), "utf8").split("\n").findIndex((line) => line.includes(text)) + 1;
   beforeAll(() => {
     fixture = copyFixture("tools-project");
   });
@@ -26,13 +30,14 @@ describe("tooltype inspect", () => {
     expect(await runCli(["inspect", "src/main.ts", "--json"], io)).toBe(0);
     expect(io.stderr).toEqual([]);
     const tools = JSON.parse(io.stdout.join("\n")) as InspectedTool[];
+    const at = (file: string, text: string): string => `${file}:${lineOf(file, text)}`;
     expect(tools.map((t) => [t.name, t.kind, t.location])).toEqual([
-      ["greet", "function", "src/main.ts:11"],
-      ["shout_back", "function", "src/main.ts:12"],
-      ["add", "method", "src/tools/calculator.ts:10"],
-      ["getWeather", "method", "src/weather.ts:34"],
-      ["plan_trip", "method", "src/weather.ts:39"],
-      ["countFolders", "method", "src/weather.ts:44"],
+      ["greet", "function", at("src/main.ts", "tools.add(greet)")],
+      ["shout_back", "function", at("src/main.ts", "tools.add(shout,")],
+      ["add", "method", at("src/tools/calculator.ts", '@Tool("Add two numbers.")')],
+      ["getWeather", "method", at("src/weather.ts", '@Description("Get the current weather')],
+      ["plan_trip", "method", at("src/weather.ts", '@Description("Plan a trip')],
+      ["countFolders", "method", at("src/weather.ts", '@Description("Count the folders')],
     ]);
     // The same schemas the sidecar registers.
     const sidecar = generateSidecar({ project: fixture.tsconfig, outFile: join(fixture.directory, "src/tooltype.generated.ts") });
