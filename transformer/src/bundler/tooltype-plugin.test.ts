@@ -1,4 +1,4 @@
-// The plugin in a real esbuild build (in a child process: jest cannot load unplugin, an ES module).
+// The plugin in a real esbuild build, run in a child process so each build starts from a fresh module cache.
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { bundleWithPlugin } from "../sidecar/fixtures/build-ways.js";
 import { copyFixture, runBundle, type FixtureCopy } from "../sidecar/fixtures/fixture-project.js";
