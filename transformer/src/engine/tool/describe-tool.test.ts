@@ -1,5 +1,8 @@
 import { createAjv } from "../../test-support/ajv.js";
-import { describeSource } from "../../test-support/describe.js";
+import ts from "typescript";
+import { createVirtualProgram, projectRoot } from "../../test-support/compile.js";
+import { describeSource, findDeclaration } from "../../test-support/describe.js";
+import { describeTool } from "./describe-tool.js";
 import type { ToolMetadata } from "../types.js";
 
 function describeOk(source: string, name = "tool"): ToolMetadata {
@@ -164,6 +167,27 @@ export function tool(ctx: ToolCallContext, a: string, b?: number) {}`);
     const among = describeOk('import type { JSONValue } from "@tooltype/core";\nexport function tool(key: string, value: JSONValue) {}');
     expect(among.parameters).toEqual([{ kind: "named", name: "key" }, { kind: "named", name: "value" }]);
     expect((among.schema as { properties: Record<string, unknown> }).properties.value).toEqual({});
+  });
+});
+
+describe("describeTool: descriptions", () => {
+  const source = `
+/** Adds two numbers. */
+export function add(a: number, b: number): number { return a + b; }`;
+
+  function describedWith(description: string | undefined): string | undefined {
+    const program = createVirtualProgram({ "tools.ts": source });
+    const declaration = findDeclaration(program.file("tools.ts"), "add");
+    return describeTool(ts, program.checker, declaration, { description, sourceRoot: projectRoot }).metadata?.description;
+  }
+
+  it("takes the @Description text over the JSDoc summary", () => {
+    expect(describedWith("Sum of a and b.")).toBe("Sum of a and b.");
+  });
+
+  it("falls back to the JSDoc summary without a text, or with an empty one", () => {
+    expect(describedWith(undefined)).toBe("Adds two numbers.");
+    expect(describedWith("")).toBe("Adds two numbers.");
   });
 });
 

@@ -47,7 +47,8 @@ export function describeTool(tsm: TypeScript, checker: ts.TypeChecker, declarati
   diagnostics.push(...root.diagnostics);
   if (diagnostics.some((d) => d.category === tsm.DiagnosticCategory.Error) || !root.schema) return { diagnostics };
 
-  const description = options.description ?? jsDocSummary(tsm, declaration);
+  // An empty @Description("") falls back to the JSDoc summary, as no @Description text would.
+  const description = options.description || jsDocSummary(tsm, declaration);
   const returns = returnSchema(tsm, checker, declaration);
   const metadata: ToolMetadata = {
     v: 1,
