@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, hash, timingSafeEqual } from "node:crypto";
 import type { ToolCall } from "./tool-call.js";
 import { canonicalJSON } from "./canonical-json.js";
 
@@ -13,7 +13,7 @@ const prefix = "hmac-sha256:";
  */
 export function callBinding(call: Pick<ToolCall, "id" | "type" | "name" | "arguments" | "rawArguments">): string {
   const text = canonicalJSON([call.id, call.type, call.name, call.arguments, call.rawArguments]);
-  return `sha256:${createHash("sha256").update(text, "utf8").digest("hex")}`;
+  return `sha256:${hash("sha256", text, "hex")}`; // one-shot: no Hash object per call
 }
 
 /** HMAC-SHA256 of a JSON value's canonical form, as `hmac-sha256:<hex>`. */

@@ -29,6 +29,18 @@ export interface DecisionScope {
   emit: LoopEventListener;
 }
 
+/** What deciding a batch found. */
+export interface Decisions {
+  /** The calls that failed before running, with the error results to answer them with. */
+  failures: Map<ToolCall, ToolResult>;
+  /**
+   * Every call decided here. Its binding was just recorded from these objects in this process,
+   * so running it in the same round needs no second hash; a call decided earlier (approved,
+   * restored from a store) is checked against its binding before it runs.
+   */
+  decided: Set<ToolCall>;
+}
+
 /** A call that failed before the policy saw it: recorded, with the result to answer it with. */
 function failed(call: ToolCall, message: string): ToolResult {
   call.policyResult = { status: ToolPolicyStatus.Failed, message };
@@ -40,15 +52,17 @@ function failed(call: ToolCall, message: string): ToolResult {
  * so an evaluator sees decisions in order). Sets `policyResult` and the binding on each call, and
  * returns the calls that failed before running, with their error results (answered by the caller).
  */
-export async function decideCalls(calls: readonly ToolCall[], scope: DecisionScope): Promise<Map<ToolCall, ToolResult>> {
+export async function decideCalls(calls: readonly ToolCall[], scope: DecisionScope): Promise<Decisions> {
   const failures = new Map<ToolCall, ToolResult>();
+  const decided = new Set<ToolCall>();
   for (const call of calls) {
     const failure = scope.manual ? manual(call) : await decide(call, scope);
     call.binding = callBinding(call);
+    decided.add(call);
     if (failure !== undefined) failures.set(call, failure);
     scope.emit({ type: "decision", round: scope.round, call });
   }
-  return failures;
+  return { failures, decided };
 }
 
 function manual(call: ToolCall): undefined {

@@ -48,6 +48,8 @@ function sumUsage(total: Usage, add: Usage): void {
   total.totalTokens += add.totalTokens;
 }
 
+const noCalls: ReadonlySet<ToolCall> = new Set();
+
 const forced = (choice: ToolChoice | undefined) => choice === "required" || typeof choice === "object";
 
 /**
@@ -108,8 +110,8 @@ export class LoopRun {
     };
   }
 
-  #runScope(round: number): RunScope {
-    return { context: this.context, inside: this.#inside, registry: this.endpoint.tools, options: this.options, round, emit: this.#emit };
+  #runScope(round: number, decided: ReadonlySet<ToolCall> = noCalls): RunScope {
+    return { context: this.context, inside: this.#inside, registry: this.endpoint.tools, options: this.options, round, emit: this.#emit, decided };
   }
 
   // Calls left from the last completion: decide the undecided, answer the denied and failed,
@@ -117,7 +119,7 @@ export class LoopRun {
   async #settle(): Promise<StopReason | undefined> {
     const open = this.#inside.open.slice();
     if (open.length === 0) return undefined;
-    const answers = await decideCalls(
+    const { failures: answers, decided } = await decideCalls(
       open.filter((call) => call.policyResult === undefined),
       this.#decisionScope(0),
     );
@@ -127,7 +129,7 @@ export class LoopRun {
       else if (status === ToolPolicyStatus.Denied) answers.set(call, errorResult(`The call was not run: ${call.policyResult!.message}`));
       else if (status === ToolPolicyStatus.Failed && !answers.has(call)) answers.set(call, errorResult(call.policyResult!.message));
     }
-    await answerCalls(open, answers, this.#runScope(0));
+    await answerCalls(open, answers, this.#runScope(0, decided));
     this.#lastCalls = open;
     this.#calls.push(...open);
     this.#throwIfAborted();
@@ -203,8 +205,8 @@ export class LoopRun {
       return end ?? "done";
     }
     this.#toolRounds += 1;
-    const answers = await decideCalls(calls, this.#decisionScope(round));
-    await answerCalls(calls, answers, this.#runScope(round));
+    const { failures, decided } = await decideCalls(calls, this.#decisionScope(round));
+    await answerCalls(calls, failures, this.#runScope(round, decided));
     this.#throwIfAborted();
     this.#emit({ type: "round-end", round, finishReason: choice.finishReason });
     return this.#stopAfter(calls) ?? (this.#toolRounds >= this.maxToolRounds ? "maxToolRounds" : undefined);

@@ -16,6 +16,8 @@ export interface RunScope {
   options: ResolvedOptions;
   round: number;
   emit: LoopEventListener;
+  /** Calls decided in this batch, moments ago: their binding needs no second hash. */
+  decided: ReadonlySet<ToolCall>;
 }
 
 /** Records a failure on a call and answers it. */
@@ -33,8 +35,8 @@ function answer(scope: RunScope, call: ToolCall, result: ToolResult): void {
  * Answers a batch in the model's order: a call with a ready answer in `answers` (failed before
  * running, denied) gets it, an Allowed call runs, any other (Pending) is left waiting. Up to
  * `options.concurrency` tools run at once, started in order, each answered as it finishes. A call
- * is checked against its binding (changed since its decision: it fails) and marked started before
- * it runs. Once the signal fires, calls not started yet are answered as Failed ("cancelled").
+ * decided earlier (approved, restored) is checked against its binding (changed since its
+ * decision: it fails); every call is marked started before it runs. Once the signal fires, calls not started yet are answered as Failed ("cancelled").
  */
 export async function answerCalls(calls: readonly ToolCall[], answers: ReadonlyMap<ToolCall, ToolResult>, scope: RunScope): Promise<void> {
   let next = 0;
@@ -53,7 +55,7 @@ export async function answerCalls(calls: readonly ToolCall[], answers: ReadonlyM
 }
 
 async function runOne(call: ToolCall, scope: RunScope): Promise<void> {
-  if (call.binding !== callBinding(call)) {
+  if (!scope.decided.has(call) && call.binding !== callBinding(call)) {
     answerFailed(scope, call, "The call's name or arguments changed after the decision was recorded; it was not run.");
     return;
   }

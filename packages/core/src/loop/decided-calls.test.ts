@@ -1,0 +1,75 @@
+// A call decided and run in the same round is checked and prepared once; these are the
+// guarantees that must survive that: approvals stay bound to their arguments, and what runs is
+// what was decided.
+import { turn } from "@tooltype/testing";
+import { Context } from "../context/context.js";
+import type { ToolCall } from "../context/tool-call.js";
+import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
+import { completions } from "./completions.js";
+import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
+
+let setup: LoopSetup;
+beforeEach(async () => {
+  setup = await startLoop();
+});
+afterEach(() => setup.close());
+
+const callOf = (ctx: Context, message: number): ToolCall => (ctx.messages[message] as { toolCalls: ToolCall[] }).toolCalls[0]!;
+
+describe("completions: calls decided earlier are checked against their binding", () => {
+  it("fails an approved call whose arguments changed before the next completion, without running it", async () => {
+    const { server, endpoint, runs } = setup;
+    server.enqueue(turn.toolCalls([{ id: "p", name: "pay", arguments: '{"amount":5}' }]), turn.text("It was not paid."));
+    const ctx = new Context().user("Pay 5.");
+    await completions(endpoint, "m", ctx);
+    ctx.approve("p");
+    callOf(ctx, 1).arguments = { amount: 5000 };
+    const completion = await completions(endpoint, "m", ctx);
+    expect(runs.pay).toBeUndefined();
+    expect(callOf(ctx, 1).policyResult).toEqual({ status: ToolPolicyStatus.Failed, message: expect.stringMatching(/changed after the decision/) });
+    expect(String(sentMessages(server, 1).at(-1)!.content)).toMatch(/changed after the decision/);
+    expect(completion.stopped).toBe("done");
+  });
+
+  it("fails an approved call restored from a store and changed after restoring, without running it", async () => {
+    const { server, endpoint, runs } = setup;
+    server.enqueue(turn.toolCalls([{ id: "p", name: "pay", arguments: '{"amount":5}' }]), turn.text("It was not paid."));
+    const ctx = new Context().user("Pay 5.");
+    await completions(endpoint, "m", ctx);
+    ctx.approve("p");
+    const restored = Context.fromJSON(JSON.parse(JSON.stringify(ctx)));
+    callOf(restored, 1).arguments = { amount: 5000 };
+    await completions(endpoint, "m", restored);
+    expect(runs).toEqual({});
+    expect(callOf(restored, 1).policyResult?.status).toBe(ToolPolicyStatus.Failed);
+  });
+
+  it("runs an approved, unchanged call restored from a store, with the binding it was approved with", async () => {
+    const { server, endpoint, runs } = setup;
+    server.enqueue(turn.toolCalls([{ id: "p", name: "pay", arguments: '{"amount":5}' }]), turn.text("Paid."));
+    const ctx = new Context().user("Pay 5.");
+    await completions(endpoint, "m", ctx);
+    const approved = ctx.approve("p").binding;
+    const restored = Context.fromJSON(JSON.parse(JSON.stringify(ctx)));
+    expect((await completions(endpoint, "m", restored)).stopped).toBe("done");
+    expect(runs.pay).toBe(1);
+    expect(callOf(restored, 1).binding).toBe(approved);
+  });
+
+  it("records a binding on every call decided in a round, as the store needs it", async () => {
+    const { server, endpoint } = setup;
+    server.enqueue(turn.toolCalls([{ id: "w", name: "getWeather", arguments: '{"city":"Oslo"}' }, { id: "p", name: "pay", arguments: '{"amount":9}' }]), turn.text("ok"));
+    const ctx = new Context().user("go");
+    ctx.toolPolicy.allow("getWeather");
+    await completions(endpoint, "m", ctx);
+    const [weather, pay] = (ctx.messages[1] as { toolCalls: ToolCall[] }).toolCalls;
+    expect(weather!.binding).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(pay!.binding).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(weather!.binding).not.toBe(pay!.binding);
+    // The pending call restores and runs once approved: its stored binding still matches.
+    const restored = Context.fromJSON(JSON.parse(JSON.stringify(ctx)));
+    restored.approve("p");
+    expect((await completions(endpoint, "m", restored)).stopped).toBe("done");
+    expect(setup.runs).toEqual({ getWeather: 1, pay: 1 });
+  });
+});
