@@ -1,6 +1,7 @@
 import { errorResult } from "../context/error-result.js";
 import { callBinding } from "../context/signing.js";
 import type { ToolCall } from "../context/tool-call.js";
+import type { ArgumentIssue } from "../errors/tool-argument-error.js";
 import type { JSONObject } from "../json.js";
 import type { ToolPolicy } from "../policy/tool-policy.js";
 import { ToolPolicyStatus, type PolicyResult } from "../policy/tool-policy-status.js";
@@ -8,7 +9,8 @@ import { formatArgumentIssues } from "../schema/argument-issues.js";
 import { repairArguments } from "../schema/repair.js";
 import { restoreOmittedArguments } from "../schema/strict-schema-nulls.js";
 import { toStrictSchema } from "../schema/strict-schema.js";
-import type { Tool } from "../tools/tool.js";
+import { prepareArguments } from "../tools/prepare-arguments.js";
+import { Tool } from "../tools/tool.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import type { LoopEventListener } from "./loop-event.js";
@@ -20,7 +22,9 @@ export interface DecisionScope {
   offered: ReadonlySet<string> | undefined;
   policy: ToolPolicy;
   repair: boolean;
+  /** Input limits of the run: arguments are prepared under them once, here, for the decision and the run. */
   maxToolInput: number;
+  maxDepth: number;
   /** Whether the model config sends tools strict (tools may override). */
   strict: boolean;
   /** Manual mode (`maxToolRounds` 0): no evaluation, every call comes back Pending. */
@@ -29,16 +33,25 @@ export interface DecisionScope {
   emit: LoopEventListener;
 }
 
+/** Arguments a tool accepted at the decision (checked, copied, converted), kept to run the call with. */
+export interface PreparedCall {
+  tool: Tool;
+  /** The tool's revision then: a tool replaced or changed since gets the arguments prepared again. */
+  revision: number;
+  value: JSONObject | string;
+}
+
 /** What deciding a batch found. */
 export interface Decisions {
   /** The calls that failed before running, with the error results to answer them with. */
   failures: Map<ToolCall, ToolResult>;
   /**
-   * Every call decided here. Its binding was just recorded from these objects in this process,
-   * so running it in the same round needs no second hash; a call decided earlier (approved,
-   * restored from a store) is checked against its binding before it runs.
+   * Every call decided here, with its prepared arguments when they were accepted as they are.
+   * Its binding was just recorded from these objects in this process, so running it in the same
+   * round needs no second hash; a call decided earlier (approved, restored from a store) is
+   * checked against its binding before it runs.
    */
-  decided: Set<ToolCall>;
+  decided: Map<ToolCall, PreparedCall | undefined>;
 }
 
 /** A call that failed before the policy saw it: recorded, with the result to answer it with. */
@@ -54,11 +67,11 @@ function failed(call: ToolCall, message: string): ToolResult {
  */
 export async function decideCalls(calls: readonly ToolCall[], scope: DecisionScope): Promise<Decisions> {
   const failures = new Map<ToolCall, ToolResult>();
-  const decided = new Set<ToolCall>();
+  const decided = new Map<ToolCall, PreparedCall | undefined>();
   for (const call of calls) {
-    const failure = scope.manual ? manual(call) : await decide(call, scope);
+    decided.set(call, undefined);
+    const failure = scope.manual ? manual(call) : await decide(call, scope, decided);
     call.binding = callBinding(call);
-    decided.add(call);
     if (failure !== undefined) failures.set(call, failure);
     scope.emit({ type: "decision", round: scope.round, call });
   }
@@ -70,7 +83,7 @@ function manual(call: ToolCall): undefined {
   return undefined;
 }
 
-async function decide(call: ToolCall, scope: DecisionScope): Promise<ToolResult | undefined> {
+async function decide(call: ToolCall, scope: DecisionScope, decided: Map<ToolCall, PreparedCall | undefined>): Promise<ToolResult | undefined> {
   const tool = scope.registry.find(call.name);
   if (tool === undefined || (scope.offered !== undefined && !scope.offered.has(call.name))) {
     const result = await scope.policy.evaluate(undefined, call);
@@ -80,22 +93,43 @@ async function decide(call: ToolCall, scope: DecisionScope): Promise<ToolResult 
   if ((call.type === "custom") !== tool.custom) {
     return failed(call, tool.custom ? `${tool.name} takes free text, not JSON arguments.` : `${tool.name} takes JSON arguments, not free text.`);
   }
-  const problem = tool.custom ? textProblem(tool, call) : argumentProblem(tool, call, scope);
-  if (problem !== undefined) return failed(call, problem);
+  const checked = tool.custom ? checkText(tool, call, scope) : checkArguments(tool, call, scope);
+  if (typeof checked === "string") return failed(call, checked);
+  if (checked !== undefined) decided.set(call, checked);
   const decision: PolicyResult = await scope.policy.evaluate(tool, call);
   call.policyResult = decision.status === ToolPolicyStatus.None ? { status: ToolPolicyStatus.Pending, message: decision.message } : decision;
   return call.policyResult.status === ToolPolicyStatus.Failed ? errorResult(call.policyResult.message) : undefined;
 }
 
-function textProblem(tool: Tool, call: ToolCall): string | undefined {
-  const issues = tool.validate(call.rawArguments);
-  return issues.length === 0 ? undefined : formatArgumentIssues(tool.name, issues);
+// A subclass that overrides validate or execute keeps being asked: nothing is prepared for it here.
+const preparesOwnArguments = (tool: Tool) => tool.validate === Tool.prototype.validate && tool.execute === Tool.prototype.execute;
+
+/** The prepared text of a free-text call, or why it cannot be used. */
+function checkText(tool: Tool, call: ToolCall, scope: DecisionScope): PreparedCall | string | undefined {
+  if (!preparesOwnArguments(tool)) {
+    const issues = tool.validate(call.rawArguments);
+    return issues.length === 0 ? undefined : formatArgumentIssues(tool.name, issues);
+  }
+  const prepared = prepareArguments(tool, call.rawArguments, scope);
+  return prepared.ok ? { tool, revision: tool.revision, value: prepared.value } : formatArgumentIssues(tool.name, prepared.issues);
 }
 
-/** Why the arguments cannot be used (after repair, when asked), or undefined when they can. */
-function argumentProblem(tool: Tool, call: ToolCall, scope: DecisionScope): string | undefined {
-  const issues = call.arguments === null ? undefined : tool.validate(call.arguments);
-  if (issues !== undefined && issues.length === 0) return undefined;
+/**
+ * The prepared arguments (when accepted as they are), or why they cannot be used; undefined when
+ * they are usable but must be prepared at the run (repaired, or a tool that prepares its own).
+ */
+function checkArguments(tool: Tool, call: ToolCall, scope: DecisionScope): PreparedCall | string | undefined {
+  let issues: ArgumentIssue[] | undefined;
+  if (call.arguments !== null) {
+    if (preparesOwnArguments(tool)) {
+      const prepared = prepareArguments(tool, call.arguments, scope);
+      if (prepared.ok) return { tool, revision: tool.revision, value: prepared.value };
+      issues = prepared.issues;
+    } else {
+      issues = tool.validate(call.arguments);
+      if (issues.length === 0) return undefined;
+    }
+  }
   if (scope.repair) {
     const strict = (tool.strict ?? scope.strict) ? toStrictSchema(tool.schema) : undefined;
     const prepare = (args: JSONObject) => (strict?.strict ? restoreOmittedArguments(args, strict) : args);

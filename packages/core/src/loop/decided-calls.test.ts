@@ -4,7 +4,10 @@
 import { turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
 import type { ToolCall } from "../context/tool-call.js";
+import type { JSONObject } from "../json.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
+import { Tool, type ToolExecuteOptions, type ToolOutcome } from "../tools/tool.js";
+import type { ToolCallContext } from "../tools/tool-call-context.js";
 import { completions } from "./completions.js";
 import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
 
@@ -71,5 +74,96 @@ describe("completions: calls decided earlier are checked against their binding",
     restored.approve("p");
     expect((await completions(endpoint, "m", restored)).stopped).toBe("done");
     expect(setup.runs).toEqual({ getWeather: 1, pay: 1 });
+  });
+});
+
+describe("completions: arguments are prepared once, for the decision and the run", () => {
+  const unitSchema = { type: "object", properties: { city: { type: "string" }, unit: { enum: ["C", "F"], default: "C" } }, required: ["city"], additionalProperties: false };
+
+  it("runs the tool with a fresh copy, defaults applied, and leaves the call's arguments as the model sent them", async () => {
+    const { server, endpoint } = setup;
+    const seen: Array<{ args: JSONObject; context: JSONObject | undefined }> = [];
+    endpoint.tools.define<{ city: string; unit: string }>({
+      name: "forecast",
+      description: "Forecast.",
+      schema: unitSchema,
+      impl: (args, context: ToolCallContext) => {
+        seen.push({ args: { ...args }, context: context.arguments });
+        (args as { city: string }).city = "mutated by the tool";
+        return "ok";
+      },
+    });
+    server.enqueue(turn.toolCall("forecast", { city: "Oslo" }), turn.text("ok"));
+    const ctx = new Context().user("go");
+    ctx.toolPolicy.allow("*");
+    await completions(endpoint, "m", ctx);
+    expect(seen).toEqual([{ args: { city: "Oslo", unit: "C" }, context: { city: "mutated by the tool", unit: "C" } }]);
+    expect(callOf(ctx, 1).arguments).toEqual({ city: "Oslo" });
+  });
+
+  it("prepares again for a tool whose schema changed between the decision and the run", async () => {
+    const { server, endpoint, runs } = setup;
+    server.enqueue(turn.toolCall("getWeather", { city: "Oslo" }), turn.text("ok"));
+    const ctx = new Context().user("go");
+    ctx.toolPolicy.allow("*");
+    await completions(endpoint, "m", ctx, 8, {
+      onEvent: (event) => {
+        if (event.type === "decision") endpoint.tools.get("getWeather").schema = { type: "object", properties: { town: { type: "string" } }, required: ["town"] };
+      },
+    });
+    expect(runs).toEqual({});
+    expect(callOf(ctx, 1).policyResult?.status).toBe(ToolPolicyStatus.Failed);
+    expect(callOf(ctx, 1).result?.output).toMatch(/town/);
+  });
+
+  it("runs the tool registered at run time when it was replaced after the decision, with its own preparation", async () => {
+    const { server, endpoint } = setup;
+    const received: unknown[] = [];
+    server.enqueue(turn.toolCall("getWeather", { city: "Oslo" }), turn.text("ok"));
+    const ctx = new Context().user("go");
+    ctx.toolPolicy.allow("*");
+    await completions(endpoint, "m", ctx, 8, {
+      onEvent: (event) => {
+        if (event.type !== "decision") return;
+        endpoint.tools.remove("getWeather");
+        endpoint.tools.define({ name: "getWeather", description: "v2", schema: unitSchema, impl: (args) => void received.push(args) });
+      },
+    });
+    expect(received).toEqual([{ city: "Oslo", unit: "C" }]);
+  });
+
+  it("keeps asking a Tool subclass that overrides validate and execute", async () => {
+    const { server, endpoint } = setup;
+    const asked: string[] = [];
+    class Audited extends Tool {
+      override validate(args: unknown, limits?: { maxToolInput?: number; maxDepth?: number }) {
+        asked.push("validate");
+        return super.validate(args, limits);
+      }
+      override execute(args: unknown, options: ToolExecuteOptions): Promise<ToolOutcome> {
+        asked.push("execute");
+        return super.execute(args, options);
+      }
+    }
+    endpoint.tools.add(new Audited({ name: "audited", description: "", impl: () => "done" }));
+    server.enqueue(turn.toolCall("audited", {}), turn.text("ok"));
+    const ctx = new Context().user("go");
+    ctx.toolPolicy.allow("*");
+    await completions(endpoint, "m", ctx);
+    expect(asked).toEqual(["validate", "execute"]);
+    expect(callOf(ctx, 1).result).toEqual({ output: "done", isError: false });
+  });
+
+  it("refuses arguments over the completion's maxToolInput at the decision, before the policy is asked", async () => {
+    const { endpoint, runs } = setup;
+    let asked = 0;
+    const ctx = new Context().user("go").assistant(null, [{ id: "big", name: "getWeather", arguments: { city: "x".repeat(200) } }]);
+    ctx.toolPolicy.evaluator = () => (asked++, ToolPolicyStatus.Allowed);
+    setup.server.enqueue(turn.text("ok"));
+    await completions(endpoint, "m", ctx, 8, { maxToolInput: 100 });
+    expect(asked).toBe(0);
+    expect(runs).toEqual({});
+    expect(callOf(ctx, 1).policyResult?.status).toBe(ToolPolicyStatus.Failed);
+    expect(callOf(ctx, 1).result?.output).toMatch(/too large/);
   });
 });

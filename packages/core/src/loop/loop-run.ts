@@ -12,7 +12,7 @@ import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import type { Completion, CompletionChoice, StopReason, Usage } from "./completion.js";
 import type { ResolvedOptions } from "./completion-options.js";
-import { decideCalls, type DecisionScope } from "./decide-calls.js";
+import { decideCalls, type Decisions, type DecisionScope } from "./decide-calls.js";
 import { emitter, type LoopEventListener } from "./loop-event.js";
 import { offeredTools } from "./offered-tools.js";
 import { answerCalls, type RunScope } from "./run-calls.js";
@@ -48,7 +48,7 @@ function sumUsage(total: Usage, add: Usage): void {
   total.totalTokens += add.totalTokens;
 }
 
-const noCalls: ReadonlySet<ToolCall> = new Set();
+const noCalls: Decisions["decided"] = new Map();
 
 const forced = (choice: ToolChoice | undefined) => choice === "required" || typeof choice === "object";
 
@@ -103,6 +103,7 @@ export class LoopRun {
       policy: this.context.toolPolicy,
       repair: this.options.repair,
       maxToolInput: this.options.maxToolInput,
+      maxDepth: this.options.maxDepth,
       strict: this.endpoint.config(this.model).strict === true,
       manual: this.maxToolRounds === 0,
       round,
@@ -110,7 +111,7 @@ export class LoopRun {
     };
   }
 
-  #runScope(round: number, decided: ReadonlySet<ToolCall> = noCalls): RunScope {
+  #runScope(round: number, decided: Decisions["decided"] = noCalls): RunScope {
     return { context: this.context, inside: this.#inside, registry: this.endpoint.tools, options: this.options, round, emit: this.#emit, decided };
   }
 

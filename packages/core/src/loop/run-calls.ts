@@ -5,7 +5,9 @@ import type { ToolCall } from "../context/tool-call.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { ToolResult } from "../tools/tool-result.js";
+import { executePrepared, type ToolExecuteOptions } from "../tools/tool.js";
 import type { ResolvedOptions } from "./completion-options.js";
+import type { PreparedCall } from "./decide-calls.js";
 import type { LoopEventListener } from "./loop-event.js";
 
 /** What running calls needs. */
@@ -16,8 +18,8 @@ export interface RunScope {
   options: ResolvedOptions;
   round: number;
   emit: LoopEventListener;
-  /** Calls decided in this batch, moments ago: their binding needs no second hash. */
-  decided: ReadonlySet<ToolCall>;
+  /** Calls decided in this batch, moments ago (their binding needs no second hash), with their prepared arguments. */
+  decided: ReadonlyMap<ToolCall, PreparedCall | undefined>;
 }
 
 /** Records a failure on a call and answers it. */
@@ -67,7 +69,7 @@ async function runOne(call: ToolCall, scope: RunScope): Promise<void> {
   const { options } = scope;
   call.started = true;
   scope.emit({ type: "tool-start", round: scope.round, call });
-  const outcome = await tool.execute(call.type === "custom" ? call.rawArguments : call.arguments, {
+  const execution: ToolExecuteOptions = {
     callId: call.id,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.toolTimeoutMs !== undefined ? { timeoutMs: options.toolTimeoutMs } : {}),
@@ -75,7 +77,13 @@ async function runOne(call: ToolCall, scope: RunScope): Promise<void> {
     context: scope.context,
     maxToolInput: options.maxToolInput,
     maxDepth: options.maxDepth,
-  });
+  };
+  // Arguments prepared at the decision, for this very tool, run as they are: no second preparation.
+  const prepared = scope.decided.get(call);
+  const outcome =
+    prepared !== undefined && prepared.tool === tool && prepared.revision === tool.revision
+      ? await executePrepared(tool, prepared.value, execution)
+      : await tool.execute(call.type === "custom" ? call.rawArguments : call.arguments, execution);
   if (outcome.failure !== undefined) {
     call.policyResult = { status: ToolPolicyStatus.Failed, message: outcome.message ?? `${tool.name} failed (${outcome.failure}).` };
   }

@@ -12,82 +12,24 @@ import { emptySchema } from "./empty-schema.js";
 import { isToolError } from "./tool-error.js";
 import { assertToolName } from "./tool-name.js";
 import type { ToolResult } from "./tool-result.js";
+import type { ToolCallOptions, ToolExecuteOptions, ToolFailure, ToolFunction, ToolInit, ToolOutcome, ToolSource } from "./tool-types.js";
 
-/** Where a tool comes from: your code (decorated, a function, `define`d) or an MCP server. */
-export type ToolSource = "native" | "mcp";
-
-/**
- * What a tool's function receives: the validated arguments object (for a custom tool, the raw
- * text) and the call's context. Typed loosely so that any function fits; `define<Args>` types it.
- */
-export type ToolFunction = (args: never, context: ToolCallContext) => unknown;
-
-/** Why a call did not produce the function's own result. */
-export type ToolFailure = "arguments" | "input" | "conversion" | "thrown" | "timeout" | "aborted";
-
-/**
- * The result of `tool.execute`: always a `ToolResult`, and `failure` when the function did not
- * run to a return (`failure` absent: it ran and returned, possibly `toolError(…)`, `isError: true`).
- */
-export interface ToolOutcome {
-  /** What the model reads. */
-  result: ToolResult;
-  /** Why it failed: bad `arguments`, unusable `input` (too large, too deep, not JSON), a failed `conversion` (of a date argument or of the return value), a `thrown` error, a `timeout`, or `aborted` by the caller. */
-  failure?: ToolFailure;
-  /** The failure's (or the returned `toolError`'s) message, without the JSON wrapping. */
-  message?: string;
-  /** The value the function threw, for `thrown`. */
-  error?: unknown;
-}
-
-/** Options of one execution: who is calling and within which limits. */
-export interface ToolExecuteOptions {
-  /** The call's id, passed on in the `ToolCallContext`. */
-  callId: string;
-  /** Cancels the call: it settles as `aborted` at once, whether or not the function listens. */
-  signal?: AbortSignal;
-  /** Overrides the tool's own `timeoutMs` for this call. */
-  timeoutMs?: number;
-  /** The application value (`completions(…, { toolContext })`). */
-  toolContext?: unknown;
-  /** The conversation the call belongs to. */
-  context?: unknown;
-  /** Largest accepted input in bytes of JSON (default 1 MiB). */
-  maxToolInput?: number;
-  /** Deepest accepted nesting (default 64). */
-  maxDepth?: number;
-}
-
-/** Options of `call` and `impl`: like `execute`'s, with a generated `callId` when none is given. */
-export type ToolCallOptions = Partial<ToolExecuteOptions>;
-
-/** Everything a `Tool` is made of. */
-export interface ToolInit {
-  /** Tool name (`^[A-Za-z0-9_-]{1,64}$`). */
-  name: string;
-  /** What the tool does, for the model. */
-  description: string;
-  /** Parameters schema; default `emptySchema()` (no arguments), `{ type: "string" }` for a custom tool. */
-  schema?: JSONSchema;
-  /** Schema of the result (docs, MCP `outputSchema`). */
-  returns?: JSONSchema;
-  /** Receives the validated arguments object (a custom tool: the raw text) and the context. */
-  impl: ToolFunction;
-  /** A free-text tool: its input is the model's raw text, not JSON arguments. */
-  custom?: boolean;
-  /** Default `"native"`. */
-  source?: ToolSource;
-  /** Per-call timeout in milliseconds (none by default). */
-  timeoutMs?: number;
-  /** Ask providers for strict schema adherence (OpenAI `strict: true`). */
-  strict?: boolean;
-  /** Argument paths revived from `date-time` strings into `Date`s (see `ToolMetadata.dates`). */
-  dates?: readonly (readonly string[])[];
-}
+export type { ToolCallOptions, ToolExecuteOptions, ToolFailure, ToolFunction, ToolInit, ToolOutcome, ToolSource } from "./tool-types.js";
 
 type Ran = { kind: "returned"; value: unknown } | { kind: "failed"; failure: ToolFailure; message: string; error: unknown };
 
 const marker = Symbol.for("tooltype.tool");
+let runPreparedHook: (tool: Tool, value: JSONObject | string, options: ToolExecuteOptions) => Promise<ToolOutcome>;
+
+/**
+ * Internal to the loop (not exported by the package): runs a call whose arguments
+ * `prepareArguments` already accepted for this tool under `options`' limits (checked, a fresh
+ * copy, defaults and dates applied), without preparing them a second time. Like `tool.execute`
+ * otherwise: the deadline, the signal, the result conversion; never rejects.
+ */
+export function executePrepared(tool: Tool, value: JSONObject | string, options: ToolExecuteOptions): Promise<ToolOutcome> {
+  return runPreparedHook(tool, value, options);
+}
 let callCounter = 0;
 
 /** A synthetic call id for calls made outside a completion. */
@@ -223,7 +165,23 @@ export class Tool {
 
   /** Runs one call and reports how it went. Never rejects. */
   async execute(args: unknown, options: ToolExecuteOptions): Promise<ToolOutcome> {
-    const ran = await this.#execute(args, options);
+    return this.#outcome(await this.#execute(args, options));
+  }
+
+  /** Runs one call and gives what the model would read (`{ output, isError }`). Never rejects. */
+  async call(args: unknown, options?: ToolCallOptions): Promise<ToolResult> {
+    return (await this.execute(args, withCallId(options))).result;
+  }
+
+  static {
+    runPreparedHook = async (tool, value, options) => tool.#outcome(await tool.#runPrepared(value, options));
+  }
+
+  #prepare(args: unknown, options: { maxToolInput?: number; maxDepth?: number }): PreparedArguments {
+    return prepareArguments(this, args, options);
+  }
+
+  #outcome(ran: Ran): ToolOutcome {
     if (ran.kind === "failed") {
       const outcome: ToolOutcome = { result: { output: errorOutput(ran.message), isError: true }, failure: ran.failure, message: ran.message };
       if (ran.failure === "thrown") outcome.error = ran.error;
@@ -236,23 +194,18 @@ export class Tool {
     return { result: { output: errorOutput(message), isError: true }, failure: "conversion", message };
   }
 
-  /** Runs one call and gives what the model would read (`{ output, isError }`). Never rejects. */
-  async call(args: unknown, options?: ToolCallOptions): Promise<ToolResult> {
-    return (await this.execute(args, withCallId(options))).result;
-  }
-
-  #prepare(args: unknown, options: { maxToolInput?: number; maxDepth?: number }): PreparedArguments {
-    return prepareArguments(this, args, options);
-  }
-
   async #execute(args: unknown, options: ToolExecuteOptions): Promise<Ran> {
     const prepared = this.#prepare(args, options);
     if (!prepared.ok) {
       const error = new ToolArgumentError(this.name, prepared.message, prepared.issues);
       return { kind: "failed", failure: prepared.failure, message: prepared.message, error };
     }
+    return this.#runPrepared(prepared.value, options);
+  }
+
+  // Runs arguments that #prepare accepted (checked, copied, converted).
+  async #runPrepared(value: JSONObject | string, options: ToolExecuteOptions): Promise<Ran> {
     const run = this.#run;
-    const value = prepared.value;
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const outcome = await runWithDeadline(
       (signal) => {
@@ -261,7 +214,7 @@ export class Tool {
           signal,
           context: options.context,
           toolContext: options.toolContext,
-          arguments: typeof value === "string" ? undefined : (value as JSONObject),
+          arguments: typeof value === "string" ? undefined : value,
         };
         return run(value, context);
       },
