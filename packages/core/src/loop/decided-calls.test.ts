@@ -166,4 +166,16 @@ describe("completions: arguments are prepared once, for the decision and the run
     expect(callOf(ctx, 1).policyResult?.status).toBe(ToolPolicyStatus.Failed);
     expect(callOf(ctx, 1).result?.output).toMatch(/too large/);
   });
+
+  it("still times out a prepared call with the tool's own timeout, and gives it a signal that fires", async () => {
+    const { server, endpoint } = setup;
+    let signal: AbortSignal | undefined;
+    endpoint.tools.define({ name: "hang", description: "Never returns.", timeoutMs: 10, impl: (_args, context) => ((signal = context.signal), new Promise(() => undefined)) });
+    server.enqueue(turn.toolCall("hang", {}), turn.text("It timed out."));
+    const ctx = new Context().user("go");
+    ctx.toolPolicy.allow("*");
+    const completion = await completions(endpoint, "m", ctx);
+    expect(completion.calls[0]!.policyResult).toEqual({ status: ToolPolicyStatus.Failed, message: "Tool hang timed out after 10 ms." });
+    expect(signal?.aborted).toBe(true);
+  });
 });

@@ -8,50 +8,64 @@ export type DeadlineOutcome =
 /**
  * Runs `start` with a signal that fires when the caller's `signal` does or `timeoutMs` passes,
  * and settles as soon as either happens, even when `start` ignores its signal (its late result
- * is dropped). Nothing runs when `signal` is already aborted.
+ * is dropped). Nothing runs when `signal` is already aborted. `start` gets the signal as a
+ * function: most tools never read it, so its AbortController is made only when asked for.
  */
 export async function runWithDeadline(
-  start: (signal: AbortSignal) => unknown,
+  start: (signalOf: () => AbortSignal) => unknown,
   options: { signal?: AbortSignal; timeoutMs?: number },
 ): Promise<DeadlineOutcome> {
   const { signal, timeoutMs } = options;
   if (signal?.aborted) return { kind: "aborted", reason: signal.reason };
-  const controller = new AbortController();
-  let timedOut = false;
-  const onCallerAbort = (): void => controller.abort(signal?.reason);
-  signal?.addEventListener("abort", onCallerAbort, { once: true });
-  const timer =
-    timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs > 0
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-        }, timeoutMs)
-      : undefined;
-  const stopped = new Promise<DeadlineOutcome>((resolve) => {
-    controller.signal.addEventListener("abort", () => resolve(timedOut ? { kind: "timeout" } : { kind: "aborted", reason: controller.signal.reason }), {
-      once: true,
-    });
-  });
-  let running: Promise<unknown>;
-  try {
-    running = Promise.resolve(start(controller.signal));
-  } catch (error) {
-    running = Promise.reject(error);
-  }
-  // A function that ignored the signal may still reject later: nobody is waiting for it then.
-  running.catch(() => undefined);
-  const finished = running.then(
-    (value): DeadlineOutcome => ({ kind: "returned", value }),
-    (error: unknown): DeadlineOutcome => ({ kind: "thrown", error }),
-  );
-  try {
-    const outcome = await Promise.race([finished, stopped]);
-    if (outcome.kind === "thrown" && controller.signal.aborted) {
-      return timedOut ? { kind: "timeout" } : { kind: "aborted", reason: controller.signal.reason };
+  const limited = timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs > 0;
+  if (signal === undefined && !limited) return runUnbounded(start);
+
+  let controller: AbortController | undefined;
+  let stop: { outcome: DeadlineOutcome; reason: unknown } | undefined;
+  let settle!: (outcome: DeadlineOutcome) => void;
+  const settled = new Promise<DeadlineOutcome>((resolve) => (settle = resolve));
+  const halt = (outcome: DeadlineOutcome, reason: unknown): void => {
+    if (stop !== undefined) return;
+    stop = { outcome, reason };
+    settle(outcome);
+    controller?.abort(reason);
+  };
+  const signalOf = (): AbortSignal => {
+    if (controller === undefined) {
+      controller = new AbortController();
+      if (stop !== undefined) controller.abort(stop.reason);
     }
-    return outcome;
+    return controller.signal;
+  };
+  const onCallerAbort = (): void => halt({ kind: "aborted", reason: signal!.reason }, signal!.reason);
+  signal?.addEventListener("abort", onCallerAbort, { once: true });
+  const timer = limited ? setTimeout(() => halt({ kind: "timeout" }, new Error(`timed out after ${timeoutMs} ms`)), timeoutMs) : undefined;
+  try {
+    let running: Promise<unknown>;
+    try {
+      running = Promise.resolve(start(signalOf));
+    } catch (error) {
+      running = Promise.reject(error);
+    }
+    // A rejection after the deadline (the function gave up on its signal) still counts as the deadline.
+    running.then(
+      (value) => settle({ kind: "returned", value }),
+      (error: unknown) => settle(stop?.outcome ?? { kind: "thrown", error }),
+    );
+    return await settled;
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     signal?.removeEventListener("abort", onCallerAbort);
+  }
+}
+
+// Neither a timeout nor a caller's signal: nothing can stop the call, so no listener, no timer
+// and no race; a signal (that never fires) only for a tool that reads it.
+async function runUnbounded(start: (signalOf: () => AbortSignal) => unknown): Promise<DeadlineOutcome> {
+  let controller: AbortController | undefined;
+  try {
+    return { kind: "returned", value: await start(() => (controller ??= new AbortController()).signal) };
+  } catch (error) {
+    return { kind: "thrown", error };
   }
 }

@@ -208,10 +208,12 @@ export class Tool {
     const run = this.#run;
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const outcome = await runWithDeadline(
-      (signal) => {
+      (signalOf) => {
         const context: ToolCallContext = {
           callId: options.callId,
-          signal,
+          get signal() {
+            return signalOf();
+          },
           context: options.context,
           toolContext: options.toolContext,
           arguments: typeof value === "string" ? undefined : value,
