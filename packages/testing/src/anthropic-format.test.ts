@@ -33,6 +33,15 @@ it("renders text and tool calls as content blocks with an Anthropic stop reason"
   });
 });
 
+it("renders a scripted refusal as text with stop_reason refusal, JSON and streamed", async () => {
+  server.enqueue({ refusal: "I can't help with that." }, { refusal: "No.", finishReason: "stop" }, { refusal: "I can't." });
+  const reply = JSON.parse((await post(messages(), { model: "claude-test", messages: [] })).text);
+  expect([reply.content, reply.stop_reason]).toEqual([[{ type: "text", text: "I can't help with that." }], "refusal"]);
+  expect(JSON.parse((await post(messages(), { model: "claude-test", messages: [] })).text).stop_reason).toBe("end_turn");
+  const streamed = (await postStream(messages(), { model: "claude-test", messages: [] })).data as Array<{ type: string; delta?: { stop_reason?: string } }>;
+  expect(streamed.find((d) => d.type === "message_delta")!.delta!.stop_reason).toBe("refusal");
+});
+
 it("answers errors in Anthropic's error shape", async () => {
   server.enqueue(turn.error(529, { message: "Overloaded" }));
   const reply = await post(messages(), { model: "claude-test", messages: [] });

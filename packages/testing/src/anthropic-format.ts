@@ -5,8 +5,12 @@ import { callIdOf, splitText, usageOf, type RenderContext, type SseEvent, type W
 
 type Block = Record<string, unknown>;
 
-/** Maps the script's OpenAI-style finish reasons to Anthropic stop reasons; others pass as they are. */
+/**
+ * Maps the script's OpenAI-style finish reasons to Anthropic stop reasons; others pass as they
+ * are. A scripted refusal without a finish reason stops with `refusal`, as Claude's do.
+ */
 function stopReason(choice: ScriptedChoice): string | null {
+  if (choice.refusal !== undefined && choice.finishReason === undefined) return "refusal";
   const reason = finishReasonOf(choice);
   if (reason === "tool_calls") return "tool_use";
   if (reason === "stop") return "end_turn";
