@@ -24,6 +24,11 @@ export interface RecordedRequest {
   readonly tooLarge: boolean;
   /** True when the body asked for a stream (`"stream": true`). */
   readonly stream: boolean;
+  /**
+   * The connection that carried it: sockets are numbered from 1 in the order the server accepted
+   * them (`reset()` keeps counting), so two requests with one number went over one keep-alive socket.
+   */
+  readonly connection: number;
 }
 
 /** Reads the whole body; past `limit` bytes it keeps draining but stops storing. */
@@ -43,7 +48,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: 
 }
 
 /** Builds the record of a request whose body has been read. */
-export function recordRequest(seq: number, req: IncomingMessage, bytes: number, data: Buffer | undefined): RecordedRequest {
+export function recordRequest(seq: number, req: IncomingMessage, bytes: number, data: Buffer | undefined, connection: number): RecordedRequest {
   const url = req.url ?? "/";
   const query = url.indexOf("?");
   const headers: Record<string, string> = Object.create(null);
@@ -71,5 +76,6 @@ export function recordRequest(seq: number, req: IncomingMessage, bytes: number, 
     bodyBytes: bytes,
     tooLarge: data === undefined,
     stream,
+    connection,
   };
 }

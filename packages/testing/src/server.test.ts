@@ -162,3 +162,24 @@ it("closes with stalled, idle keep-alive and half-sent requests open, and twice"
   await halfClosed;
   await agent.close();
 });
+
+it("numbers the connections requests arrive on, so keep-alive reuse can be checked", async () => {
+  const send = (dispatcher: Agent) =>
+    request(`${server.url}/chat/completions`, { method: "POST", body: '{"model":"m","messages":[]}', dispatcher }).then((r) => r.body.text());
+  const first = new Agent({ keepAliveTimeout: 60_000 });
+  const second = new Agent({ keepAliveTimeout: 60_000 });
+  try {
+    server.enqueue(...["a", "b", "c", "d", "e"].map((text) => turn.text(text)));
+    for (let i = 0; i < 4; i++) await send(first);
+    await send(second);
+    const numbers = server.requests.map((r) => r.connection);
+    const reused = new Set(numbers.slice(0, 4));
+    expect(numbers.every((n) => n > 0)).toBe(true);
+    // One client's sequential requests share kept-alive sockets (undici may open a second one
+    // while the first is being released, so "fewer than one per request", not "exactly one").
+    expect(reused.size).toBeLessThan(4);
+    expect(reused.has(numbers[4]!)).toBe(false); // another client, another socket
+  } finally {
+    await Promise.all([first.close(), second.close()]);
+  }
+});

@@ -44,6 +44,8 @@ export class ScriptedModelServer {
 
   readonly #server: Server;
   readonly #sockets = new Set<Socket>();
+  readonly #connectionNumbers = new WeakMap<Socket, number>();
+  #connectionCount = 0;
   readonly #shutdown = new AbortController();
   readonly #maxBodyBytes: number;
   #script: ScriptedTurnSource[] = [];
@@ -63,6 +65,7 @@ export class ScriptedModelServer {
     this.url = `${this.origin}/v1`;
     server.on("connection", (socket: Socket) => {
       this.#sockets.add(socket);
+      this.#connectionNumbers.set(socket, ++this.#connectionCount);
       socket.once("close", () => this.#sockets.delete(socket));
     });
     server.on("request", (req: IncomingMessage, res: ServerResponse) => void this.#handle(req, res));
@@ -146,7 +149,7 @@ export class ScriptedModelServer {
     } catch {
       return; // The client went away mid-request, or the server is closing: nothing to answer.
     }
-    const record = recordRequest(this.#records.length, req, body.bytes, body.data);
+    const record = recordRequest(this.#records.length, req, body.bytes, body.data, this.#connectionNumbers.get(req.socket) ?? 0);
     this.#records.push(record);
     try {
       const format = formats.find((f) => f.path === record.path);
