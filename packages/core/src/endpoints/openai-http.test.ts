@@ -78,6 +78,27 @@ describe("OpenAI endpoint over HTTP", () => {
     }
   });
 
+  it("keeps one keep-alive pool per endpoint: its requests share sockets, another endpoint opens its own", async () => {
+    const { ep } = endpoint();
+    const { ep: other } = endpoint();
+    server.enqueue(...["a", "b", "c", "d", "e"].map((text) => turn.text(text)));
+    for (let i = 0; i < 4; i++) await ep.send(request());
+    await other.send(request());
+    const connections = server.requests.map((r) => r.connection);
+    const own = new Set(connections.slice(0, 4));
+    expect(own.size).toBeLessThan(4); // without keep-alive every request would open a socket
+    expect(own.has(connections[4]!)).toBe(false);
+  });
+
+  it("retries twice by default, then throws the last error", async () => {
+    const { ep, retries } = endpoint();
+    server.enqueue(turn.error(503, { message: "one" }), turn.error(503, { message: "two" }), turn.error(503, { message: "three" }), turn.text("never"));
+    const error = await failure(ep.send(request()));
+    expect(error.message).toContain("three");
+    expect(retries).toHaveLength(2);
+    expect(server.requests).toHaveLength(3);
+  });
+
   it("sends the model's config and applies changes made between requests", async () => {
     const { ep } = endpoint();
     server.enqueue(turn.text("a"), turn.text("b"));
