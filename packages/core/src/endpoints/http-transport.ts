@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { Readable } from "node:stream";
 import { Pool, type Dispatcher } from "undici";
 import { EndpointError } from "../errors/endpoint-error.js";
 import { errorFromFailure, errorFromStatus, requestIdOf, retryAfterMs } from "./http-errors.js";
@@ -90,6 +91,78 @@ async function readText(body: AsyncIterable<Uint8Array>, limit = Infinity): Prom
   return text + decoder.decode();
 }
 
+/** Decodes UTF-8 in one piece; a leading byte order mark is dropped, as `TextDecoder` does. */
+function decodeUTF8(chunks: readonly Buffer[], bytes: number): string {
+  const buffer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
+  const start = buffer.length > 2 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
+  return buffer.toString("utf8", start);
+}
+
+function prematureClose(): Error {
+  return Object.assign(new Error("The response body was closed before its end."), { code: "ERR_STREAM_PREMATURE_CLOSE" });
+}
+
+/**
+ * A success response's body, each piece counted against `maxResponseBytes` (and marking the
+ * request as delivered): read whole as text (collected, decoded once) or iterated piece by piece.
+ */
+class CountedBody implements AsyncIterable<Uint8Array> {
+  readonly #source: Readable;
+  readonly #limit: number;
+  readonly #tooLarge: () => EndpointError;
+  readonly #progress: { delivered: boolean };
+  #bytes = 0;
+
+  constructor(source: Readable, limit: number, tooLarge: () => EndpointError, progress: { delivered: boolean }) {
+    this.#source = source;
+    this.#limit = limit;
+    this.#tooLarge = tooLarge;
+    this.#progress = progress;
+  }
+
+  #count(chunk: Uint8Array): void {
+    this.#bytes += chunk.byteLength;
+    if (this.#bytes > this.#limit) throw this.#tooLarge();
+    this.#progress.delivered = true;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
+    for await (const chunk of this.#source as AsyncIterable<Uint8Array>) {
+      this.#count(chunk);
+      yield chunk;
+    }
+  }
+
+  /** The whole body as UTF-8 text; rejects past the size cap, or with the stream's error (timeouts included). */
+  text(): Promise<string> {
+    const source = this.#source;
+    if (source.readableEnded) return Promise.resolve("");
+    if (source.destroyed) return Promise.reject(source.errored ?? prematureClose());
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let ended = false;
+      const onData = (chunk: Buffer): void => {
+        try {
+          this.#count(chunk);
+          chunks.push(chunk);
+        } catch (error) {
+          source.off("data", onData).pause(); // the caller destroys it
+          reject(error);
+        }
+      };
+      source.on("data", onData);
+      source.once("end", () => {
+        ended = true;
+        resolve(decodeUTF8(chunks, this.#bytes));
+      });
+      source.once("error", reject);
+      source.once("close", () => {
+        if (!ended) reject(prematureClose());
+      });
+    });
+  }
+}
+
 function tooLarge(target: string, limit: number, status: number): EndpointError {
   return new EndpointError(`The response from ${target} is larger than maxResponseBytes (${limit} bytes) and was not read. Raise maxResponseBytes if such replies are expected.`, { status, retryable: false });
 }
@@ -105,6 +178,8 @@ export class HttpTransport {
   readonly #ownsDispatcher: boolean;
   readonly #origin: string;
   readonly #basePath: string;
+  // The headers of every request, one object per `accept` value, made once.
+  readonly #headers = new Map<string, Record<string, string>>();
 
   constructor(options: HttpTransportOptions) {
     this.#options = options;
@@ -146,7 +221,7 @@ export class HttpTransport {
       origin: this.#origin,
       path: `${this.#basePath}${path}`,
       method: "POST",
-      headers: { ...this.#options.headers, "content-type": "application/json", accept: options.accept },
+      headers: this.#headersFor(options.accept),
       body,
       signal: options.signal ?? null,
       headersTimeout: timeoutMs,
@@ -162,24 +237,14 @@ export class HttpTransport {
       }
       const declared = Number(response.headers["content-length"]);
       if (declared > maxResponseBytes) throw tooLarge(target, maxResponseBytes, response.statusCode);
-      let bytes = 0;
-      const source = response.body;
-      const pieces = async function* (): AsyncGenerator<Uint8Array> {
-        for await (const chunk of source as AsyncIterable<Uint8Array>) {
-          bytes += chunk.byteLength;
-          if (bytes > maxResponseBytes) throw tooLarge(target, maxResponseBytes, response.statusCode);
-          progress.delivered = true;
-          yield chunk;
-        }
-      };
-      const contentType = String(response.headers["content-type"] ?? "").toLowerCase();
+      const body = new CountedBody(response.body, maxResponseBytes, () => tooLarge(target, maxResponseBytes, response.statusCode), progress);
       return await read({
         status: response.statusCode,
         headers: response.headers,
         requestId: requestIdOf(response.headers),
-        contentType,
-        body: pieces(),
-        text: () => readText(pieces()),
+        contentType: String(response.headers["content-type"] ?? "").toLowerCase(),
+        body,
+        text: () => body.text(),
       });
     } finally {
       // Whatever was not read (an error, a reader that stopped early) must not hold the connection.
@@ -188,6 +253,12 @@ export class HttpTransport {
         response.body.destroy();
       }
     }
+  }
+
+  #headersFor(accept: string): Record<string, string> {
+    let headers = this.#headers.get(accept);
+    if (headers === undefined) this.#headers.set(accept, (headers = { ...this.#options.headers, "content-type": "application/json", accept }));
+    return headers;
   }
 
   /** Closes the pool this transport created (a dispatcher passed in options is left open). */
