@@ -58,6 +58,12 @@ describe("Anthropic endpoint over HTTP", () => {
     expect(server.problems).toEqual([]);
   });
 
+  it("lets headers replace anthropic-version and add beta flags, whatever their case", async () => {
+    server.enqueue(turn.text("ok"));
+    await endpoint({ headers: { "Anthropic-Version": "2099-01-01", "anthropic-beta": "feature-x" } }).completions("claude-test", "Hi");
+    expect(server.lastRequest!.headers).toMatchObject({ "anthropic-version": "2099-01-01", "anthropic-beta": "feature-x" });
+  });
+
   it("refuses bad options with a clear message", () => {
     expect(() => new Anthropic({ baseURL: "not a url" })).toThrow(/baseURL is not a URL/);
     expect(() => new Anthropic({ baseURL: "ftp://x" })).toThrow(/http or https/);

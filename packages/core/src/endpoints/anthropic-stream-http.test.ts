@@ -109,6 +109,15 @@ describe("Anthropic endpoint, streamed replies", () => {
     expect(runs).toBe(0);
   });
 
+  it("aborts the request when the iteration is left early, leaving the context as it was", async () => {
+    server.enqueue(turn.text("a long answer that keeps going", { deltaSize: 1, chunkDelayMs: 20 }));
+    const ctx = new Context().user("Hi");
+    const stream = endpoint().stream("claude-test", ctx);
+    for await (const event of stream) if (event.type === "text-delta") break;
+    await expect(stream.completion).rejects.toThrow(/aborted/);
+    expect(ctx.messages).toEqual([{ role: "user", content: "Hi" }]);
+  });
+
   it("times out a stream that goes silent between events", async () => {
     server.enqueue(turn.stall(3, turn.text("hello there")));
     const error = await endpoint({ timeoutMs: 200 }).send(streamed()).catch((e: unknown) => e);
