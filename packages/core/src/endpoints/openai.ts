@@ -15,6 +15,8 @@ import { resolveOpenAIOptions, type OpenAIOptions } from "./openai-options.js";
 import { parseOpenAIReply } from "./openai-reply.js";
 import { buildOpenAIBody, checkSingleChoice, type MaxTokensField, type OpenAIBody } from "./openai-request.js";
 import { OpenAIStreamAssembler } from "./openai-stream.js";
+import { readQwenDialect } from "./qwen-dialect.js";
+import { QwenTextDeltas } from "./qwen-stream-text.js";
 import { SSEReader } from "./sse-reader.js";
 import type { ArgumentLimits } from "./tool-arguments.js";
 
@@ -29,14 +31,18 @@ async function readJSONReply(response: HttpResponse, limits: ArgumentLimits): Pr
   return parseOpenAIReply(body, limits);
 }
 
-async function readStreamedReply(response: HttpResponse, request: EndpointRequest): Promise<EndpointReply> {
+async function readStreamedReply(response: HttpResponse, request: EndpointRequest, qwen: boolean): Promise<EndpointReply> {
   // A server that ignores `stream: true` answers with plain JSON: read it as such.
   if (response.contentType.includes("application/json")) return readJSONReply(response, request);
-  const assembler = new OpenAIStreamAssembler(request.round, request.onEvent);
+  // The qwen dialect reports text deltas only once they are known not to be part of a call.
+  const deltas = qwen && request.onEvent ? new QwenTextDeltas(request.onEvent) : undefined;
+  const assembler = new OpenAIStreamAssembler(request.round, deltas?.onEvent ?? request.onEvent);
   const reader = new SSEReader((message) => assembler.push(message));
   for await (const piece of response.body) reader.push(piece);
   reader.end();
-  return parseOpenAIReply(assembler.finish(), request);
+  const body = assembler.finish();
+  deltas?.end();
+  return parseOpenAIReply(body, request);
 }
 
 /** Applies the strict-mode null mapping to the calls of tools that were sent with `strict: true`. */
@@ -126,9 +132,12 @@ export class OpenAI implements ModelEndpoint {
 
   #post(text: string, request: EndpointRequest): Promise<EndpointReply> {
     const options = { accept: request.stream ? "text/event-stream" : "application/json", retryDuringBody: !request.stream, ...(request.signal ? { signal: request.signal } : {}) };
-    return this.#transport.post(`/chat/completions${this.#query}`, text, options, (response) =>
-      request.stream ? readStreamedReply(response, request) : readJSONReply(response, request),
+    const qwen = this.config(request.model).dialect === "qwen";
+    const reply = this.#transport.post(`/chat/completions${this.#query}`, text, options, (response) =>
+      request.stream ? readStreamedReply(response, request, qwen) : readJSONReply(response, request),
     );
+    // The qwen dialect also reads calls written in the text (Hermes, Qwen XML).
+    return qwen ? reply.then((parsed) => readQwenDialect(parsed, request)) : reply;
   }
 
   /** Runs the tool loop (`completions(this, model, input, options.maxToolRounds ?? 8, options)`); a prompt or raw body runs no tools. */
