@@ -24,6 +24,8 @@ describe("canonicalJSON", () => {
   it("writes sorted keys without whitespace", () => {
     expect(canonicalJSON({ b: 1, a: [true, null, "x\n"], "10": { d: -0.5, c: "é" }, "9": [] })).toBe('{"10":{"c":"é","d":-0.5},"9":[],"a":[true,null,"x\\n"],"b":1}');
     expect(canonicalJSON(["id", "function", "pay", { amount: 5 }, '{"amount":5}'])).toBe('["id","function","pay",{"amount":5},"{\\"amount\\":5}"]');
+    const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${(i * 17) % 40}`, i]));
+    expect(canonicalJSON(many)).toBe(expected(many));
   });
 
   it("gives one text per value whatever the key order, and the text parses back to the value", () => {

@@ -151,12 +151,13 @@ class CountedBody implements AsyncIterable<Uint8Array> {
         }
       };
       source.on("data", onData);
-      source.once("end", () => {
+      // Plain listeners, not once(): the body is dropped after this read, and settling twice is a no-op.
+      source.on("end", () => {
         ended = true;
         resolve(decodeUTF8(chunks, this.#bytes));
       });
-      source.once("error", reject);
-      source.once("close", () => {
+      source.on("error", reject);
+      source.on("close", () => {
         if (!ended) reject(prematureClose());
       });
     });

@@ -96,7 +96,7 @@ async function once(
     toolChoice: options.toolChoice ?? endpoint.config(model).toolChoice,
     stream,
     ...(options.signal ? { signal: options.signal } : {}),
-    onEvent: emit,
+    ...(emit ? { onEvent: emit } : {}),
     round: 1,
     maxToolInput: options.maxToolInput,
     maxDepth: options.maxDepth,
@@ -105,18 +105,18 @@ async function once(
   if ("raw" in input && typeof sendRaw !== "function") {
     throw new TypeError(`This endpoint (${endpoint.baseURL}) cannot send a raw request body: pass a Context or a prompt string.`);
   }
-  emit({ type: "request", round: 1, model, messages: request.messages.length, tools: tools.length, toolChoice: request.toolChoice, stream });
+  emit?.({ type: "request", round: 1, model, messages: request.messages.length, tools: tools.length, toolChoice: request.toolChoice, stream });
   const reply: EndpointReply = "raw" in input ? await sendRaw!.call(endpoint, input.raw, request) : await endpoint.send(request);
   const choice = reply.choices[0];
   if (choice === undefined) throw new ProtocolError("The reply holds no choice.");
-  emit({ type: "reply", round: 1, choice, choices: reply.choices.length, usage: reply.usage });
+  emit?.({ type: "reply", round: 1, choice, choices: reply.choices.length, usage: reply.usage });
   const calls: ToolCall[] = choice.toolCalls;
   uniqueIds(calls);
   for (const call of calls) {
     call.policyResult = { status: ToolPolicyStatus.Pending, message: "Not run: tools run only in a Context (a prompt or raw body returns the model's calls)." };
-    emit({ type: "tool-call", round: 1, call });
+    emit?.({ type: "tool-call", round: 1, call });
   }
-  emit({ type: "round-end", round: 1, finishReason: choice.finishReason });
+  emit?.({ type: "round-end", round: 1, finishReason: choice.finishReason });
   return {
     choices: reply.choices,
     choice,

@@ -30,7 +30,7 @@ export interface DecisionScope {
   /** Manual mode (`maxToolRounds` 0): no evaluation, every call comes back Pending. */
   manual: boolean;
   round: number;
-  emit: LoopEventListener;
+  emit: LoopEventListener | undefined;
 }
 
 /** Arguments a tool accepted at the decision (checked, copied, converted), kept to run the call with. */
@@ -73,7 +73,7 @@ export async function decideCalls(calls: readonly ToolCall[], scope: DecisionSco
     const failure = scope.manual ? manual(call) : await decide(call, scope, decided);
     call.binding = callBinding(call);
     if (failure !== undefined) failures.set(call, failure);
-    scope.emit({ type: "decision", round: scope.round, call });
+    scope.emit?.({ type: "decision", round: scope.round, call });
   }
   return { failures, decided };
 }

@@ -26,9 +26,12 @@ export type LoopEvent =
 /** Receives loop events. A throwing listener is ignored: it must not break the conversation. */
 export type LoopEventListener = (event: LoopEvent) => void;
 
-/** Calls `listener` without letting it throw into the loop. */
-export function emitter(listener: LoopEventListener | undefined): LoopEventListener {
-  if (listener === undefined) return () => undefined;
+/**
+ * Calls `listener` without letting it throw into the loop. Undefined without a listener: call
+ * sites use `emit?.({...})`, so no event object is even built when nobody listens.
+ */
+export function emitter(listener: LoopEventListener | undefined): LoopEventListener | undefined {
+  if (listener === undefined) return undefined;
   return (event) => {
     try {
       listener(event);

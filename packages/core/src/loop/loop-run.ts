@@ -59,7 +59,7 @@ const forced = (choice: ToolChoice | undefined) => choice === "required" || type
  */
 export class LoopRun {
   readonly #inside: ContextInternals;
-  readonly #emit: LoopEventListener;
+  readonly #emit: LoopEventListener | undefined;
   #rounds = 0;
   #toolRounds = 0;
   readonly #calls: ToolCall[] = [];
@@ -151,19 +151,11 @@ export class LoopRun {
     // A forced choice applies to the first request of a turn only, or the model would call the
     // tool until the limit: once tool results are the last thing it sees, it chooses freely.
     const toolChoice = forced(configured) && messages.at(-1)?.role === "tool" ? "auto" : configured;
-    this.#emit({ type: "request", round, model: this.model, messages: messages.length, tools: tools.length, toolChoice, stream: this.stream });
-    const reply = await this.#sendOrAbort({
-      model: this.model,
-      messages,
-      tools,
-      toolChoice,
-      stream: this.stream,
-      ...(this.options.signal ? { signal: this.options.signal } : {}),
-      onEvent: this.#emit,
-      round,
-      maxToolInput: this.options.maxToolInput,
-      maxDepth: this.options.maxDepth,
-    });
+    this.#emit?.({ type: "request", round, model: this.model, messages: messages.length, tools: tools.length, toolChoice, stream: this.stream });
+    const request: EndpointRequest = { model: this.model, messages, tools, toolChoice, stream: this.stream, round, maxToolInput: this.options.maxToolInput, maxDepth: this.options.maxDepth };
+    if (this.options.signal) request.signal = this.options.signal;
+    if (this.#emit) request.onEvent = this.#emit; // no listener: the endpoint builds no events either
+    const reply = await this.#sendOrAbort(request);
     this.#rounds = round;
     return reply;
   }
@@ -186,7 +178,7 @@ export class LoopRun {
     if (choice === undefined) throw new ProtocolError("The reply holds no choice: nothing was added to the conversation.");
     sumUsage(this.#usage, reply.usage);
     this.#lastReply = reply;
-    this.#emit({ type: "reply", round, choice, choices: reply.choices.length, usage: reply.usage });
+    this.#emit?.({ type: "reply", round, choice, choices: reply.choices.length, usage: reply.usage });
     const calls = choice.toolCalls;
     uniqueIds(calls);
     const message: AssistantMessage = { role: "assistant", content: choice.text };
@@ -196,20 +188,20 @@ export class LoopRun {
     this.#inside.appendAssistant(message);
     this.#lastCalls = calls;
     this.#calls.push(...calls);
-    for (const call of calls) this.#emit({ type: "tool-call", round, call });
+    if (this.#emit) for (const call of calls) this.#emit({ type: "tool-call", round, call });
     const end = endReason(choice);
     if (calls.length === 0 || end !== undefined) {
       const answers = new Map(calls.map((call) => [call, this.#failWith(call, endMessages[end!]!)] as const));
-      for (const call of calls) this.#emit({ type: "decision", round, call });
+      if (this.#emit) for (const call of calls) this.#emit({ type: "decision", round, call });
       await answerCalls(calls, answers, this.#runScope(round));
-      this.#emit({ type: "round-end", round, finishReason: choice.finishReason });
+      this.#emit?.({ type: "round-end", round, finishReason: choice.finishReason });
       return end ?? "done";
     }
     this.#toolRounds += 1;
     const { failures, decided } = await decideCalls(calls, this.#decisionScope(round));
     await answerCalls(calls, failures, this.#runScope(round, decided));
     this.#throwIfAborted();
-    this.#emit({ type: "round-end", round, finishReason: choice.finishReason });
+    this.#emit?.({ type: "round-end", round, finishReason: choice.finishReason });
     return this.#stopAfter(calls) ?? (this.#toolRounds >= this.maxToolRounds ? "maxToolRounds" : undefined);
   }
 

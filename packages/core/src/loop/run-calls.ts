@@ -17,7 +17,7 @@ export interface RunScope {
   registry: ToolRegistry;
   options: ResolvedOptions;
   round: number;
-  emit: LoopEventListener;
+  emit: LoopEventListener | undefined;
   /** Calls decided in this batch, moments ago (their binding needs no second hash), with their prepared arguments. */
   decided: ReadonlyMap<ToolCall, PreparedCall | undefined>;
 }
@@ -30,7 +30,7 @@ export function answerFailed(scope: RunScope, call: ToolCall, message: string): 
 
 function answer(scope: RunScope, call: ToolCall, result: ToolResult): void {
   scope.inside.answer(call, result);
-  scope.emit({ type: "tool-result", round: scope.round, call });
+  scope.emit?.({ type: "tool-result", round: scope.round, call });
 }
 
 /**
@@ -38,7 +38,8 @@ function answer(scope: RunScope, call: ToolCall, result: ToolResult): void {
  * running, denied) gets it, an Allowed call runs, any other (Pending) is left waiting. Up to
  * `options.concurrency` tools run at once, started in order, each answered as it finishes. A call
  * decided earlier (approved, restored) is checked against its binding (changed since its
- * decision: it fails); every call is marked started before it runs. Once the signal fires, calls not started yet are answered as Failed ("cancelled").
+ * decision: it fails); every call is marked started before it runs. Once the signal fires,
+ * calls not started yet are answered as Failed ("cancelled").
  */
 export async function answerCalls(calls: readonly ToolCall[], answers: ReadonlyMap<ToolCall, ToolResult>, scope: RunScope): Promise<void> {
   let next = 0;
@@ -53,7 +54,9 @@ export async function answerCalls(calls: readonly ToolCall[], answers: ReadonlyM
       else await runOne(call, scope);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(scope.options.concurrency, calls.length) }, worker));
+  const workers = Math.min(scope.options.concurrency, calls.length);
+  if (workers === 1) await worker();
+  else if (workers > 1) await Promise.all(Array.from({ length: workers }, worker));
 }
 
 async function runOne(call: ToolCall, scope: RunScope): Promise<void> {
@@ -68,11 +71,12 @@ async function runOne(call: ToolCall, scope: RunScope): Promise<void> {
   }
   const { options } = scope;
   call.started = true;
-  scope.emit({ type: "tool-start", round: scope.round, call });
+  scope.emit?.({ type: "tool-start", round: scope.round, call });
+  // An absent signal or timeout is the same as an undefined one to execute: no spreads needed.
   const execution: ToolExecuteOptions = {
     callId: call.id,
-    ...(options.signal ? { signal: options.signal } : {}),
-    ...(options.toolTimeoutMs !== undefined ? { timeoutMs: options.toolTimeoutMs } : {}),
+    signal: options.signal,
+    timeoutMs: options.toolTimeoutMs,
     toolContext: options.toolContext,
     context: scope.context,
     maxToolInput: options.maxToolInput,

@@ -11,15 +11,19 @@ export type DeadlineOutcome =
  * is dropped). Nothing runs when `signal` is already aborted. `start` gets the signal as a
  * function: most tools never read it, so its AbortController is made only when asked for.
  */
-export async function runWithDeadline(
+export function runWithDeadline(
   start: (signalOf: () => AbortSignal) => unknown,
   options: { signal?: AbortSignal; timeoutMs?: number },
 ): Promise<DeadlineOutcome> {
   const { signal, timeoutMs } = options;
-  if (signal?.aborted) return { kind: "aborted", reason: signal.reason };
+  if (signal?.aborted) return Promise.resolve({ kind: "aborted", reason: signal.reason });
   const limited = timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs > 0;
-  if (signal === undefined && !limited) return runUnbounded(start);
+  return signal === undefined && !limited ? runUnbounded(start) : runGuarded(start, signal, limited ? timeoutMs : undefined);
+}
 
+// A timeout or a caller's signal: one promise, settled by the function, the timer or the signal,
+// whichever comes first; the signal's controller only if the function asks for it.
+async function runGuarded(start: (signalOf: () => AbortSignal) => unknown, signal: AbortSignal | undefined, timeoutMs: number | undefined): Promise<DeadlineOutcome> {
   let controller: AbortController | undefined;
   let stop: { outcome: DeadlineOutcome; reason: unknown } | undefined;
   let settle!: (outcome: DeadlineOutcome) => void;
@@ -39,7 +43,7 @@ export async function runWithDeadline(
   };
   const onCallerAbort = (): void => halt({ kind: "aborted", reason: signal!.reason }, signal!.reason);
   signal?.addEventListener("abort", onCallerAbort, { once: true });
-  const timer = limited ? setTimeout(() => halt({ kind: "timeout" }, new Error(`timed out after ${timeoutMs} ms`)), timeoutMs) : undefined;
+  const timer = timeoutMs !== undefined ? setTimeout(() => halt({ kind: "timeout" }, new Error(`timed out after ${timeoutMs} ms`)), timeoutMs) : undefined;
   try {
     let running: Promise<unknown>;
     try {
