@@ -1,8 +1,5 @@
-import { JsonExtent } from "./qwen-json-extent.js";
-import type { BlockListener, ScannedCall, ScannedParameter } from "./qwen-scanned-call.js";
-import { FUNCTION, FUNCTION_END, PARAMETER, PARAMETER_END, skipSpaces, type TagMatcher, TOOL_CALL, TOOL_CALL_END } from "./qwen-tags.js";
-
-type Mode = "idle" | "callOpen" | "fnName" | "fnBody" | "json" | "afterJson" | "paramName" | "paramValue" | "afterParam" | "fnEnd" | "junk";
+import { CallBlockState } from "./qwen-block-state.js";
+import { FUNCTION, FUNCTION_END, PARAMETER, PARAMETER_END, skipSpaces, TOOL_CALL, TOOL_CALL_END } from "./qwen-tags.js";
 
 const callOpenTags = [FUNCTION, TOOL_CALL_END];
 const toolCallEnd = [TOOL_CALL_END];
@@ -25,41 +22,22 @@ const notACall = "The text inside <tool_call> is neither a JSON object nor a <fu
  * reported as such, never guessed. A bare `<function=…` that turns out not to be a call is
  * handed back as text.
  */
-export class CallBlockReader {
-  #mode: Mode = "idle";
-  #wrapped = false;
-  #raw: string[] = [];
-  #calls: ScannedCall[] = [];
-  #fnName: string | undefined;
-  #name = "";
-  #json: string[] = [];
-  readonly #extent = new JsonExtent();
-  #params: ScannedParameter[] = [];
-  #paramName = "";
-  #value: string[] = [];
-  #afterWs = "";
-  #problem = "";
-
-  constructor(
-    private readonly tags: TagMatcher,
-    private readonly out: BlockListener,
-  ) {}
-
+export class CallBlockReader extends CallBlockState {
   /** Whether a block is being read. */
   get active(): boolean {
-    return this.#mode !== "idle";
+    return this.mode !== "idle";
   }
 
   /** Starts a block after its opening tag: `<tool_call>`, or `<function=` written bare. */
   start(tag: typeof TOOL_CALL | typeof FUNCTION): void {
-    this.#wrapped = tag === TOOL_CALL;
-    this.#raw.push(tag);
-    this.#mode = this.#wrapped ? "callOpen" : "fnName";
+    this.wrapped = tag === TOOL_CALL;
+    this.raw.push(tag);
+    this.mode = this.wrapped ? "callOpen" : "fnName";
   }
 
   /** Consumes input from `chunk[i]`; returns where it stopped. */
   step(chunk: string, i: number): number {
-    switch (this.#mode) {
+    switch (this.mode) {
       case "idle":
         return i;
       case "callOpen":
@@ -86,258 +64,208 @@ export class CallBlockReader {
   /** The input ended: the open block is finished, as complete or cut off. */
   end(): void {
     const held = this.tags.take();
-    switch (this.#mode) {
+    switch (this.mode) {
       case "idle":
         return;
       case "afterJson":
       case "fnEnd": {
-        const ws = this.#afterWs;
-        this.#finish();
+        const ws = this.afterWs;
+        this.finish();
         if (ws + held !== "") this.out.text(ws + held);
         return;
       }
       case "fnName":
-        this.#raw.push(this.#name);
-        if (!this.#wrapped) return void this.#revert(0);
-        return this.#cutOff({ form: "unreadable", name: undefined, problem: "", cut: true });
+        this.raw.push(this.name);
+        if (!this.wrapped) return void this.revert(0);
+        return this.cutOff({ form: "unreadable", name: undefined, problem: "", cut: true });
       case "json":
-        return this.#cutOff({ form: "json", name: this.#fnName, json: this.#json.join(""), cut: true });
+        return this.cutOff({ form: "json", name: this.fnName, json: this.json.join(""), cut: true });
       case "callOpen":
       case "junk":
-        this.#raw.push(held);
-        return this.#cutOff({ form: "unreadable", name: this.#fnName, problem: this.#problem, cut: true });
+        this.raw.push(held);
+        return this.cutOff({ form: "unreadable", name: this.fnName, problem: this.problem, cut: true });
       case "paramValue":
-        this.#value.push(held);
-        this.#raw.push(held);
-        this.#endParameter();
+        this.value.push(held);
+        this.raw.push(held);
+        this.endParameter();
         break;
       case "paramName":
-        this.#raw.push(this.#name);
+        this.raw.push(this.name);
         break;
       default:
-        this.#raw.push(held);
+        this.raw.push(held);
     }
     // fnBody, paramName, paramValue, afterParam: a function whose </function> never came.
-    this.#cutOff({ form: "xml", name: this.#fnName ?? "", parameters: this.#params, cut: true });
+    this.cutOff({ form: "xml", name: this.fnName ?? "", parameters: this.params, cut: true });
   }
-
-  #keep = (piece: string): void => {
-    this.#raw.push(piece);
-  };
 
   #callOpen(chunk: string, i: number): number {
     if (!this.tags.holding) {
-      const j = skipSpaces(chunk, i, this.#keep);
+      const j = skipSpaces(chunk, i, this.keep);
       if (j > i) return j;
       if (chunk[i] === "{") return this.#startJson(i);
-      if (chunk[i] !== "<") return this.#toJunk(i, notACall);
+      if (chunk[i] !== "<") return this.toJunk(i, notACall);
     }
     const found = this.tags.match(chunk, i, callOpenTags);
-    if (found.tag === null) return this.#toJunk(found.index, notACall);
+    if (found.tag === null) return this.toJunk(found.index, notACall);
     if (found.tag === FUNCTION) {
-      this.#raw.push(FUNCTION);
-      this.#mode = "fnName";
+      this.raw.push(FUNCTION);
+      this.mode = "fnName";
     } else if (found.tag === TOOL_CALL_END) {
-      this.#raw.push(TOOL_CALL_END);
-      this.#calls.push({ form: "unreadable", name: undefined, problem: "The <tool_call> block was empty.", cut: false });
-      this.#finish();
+      this.raw.push(TOOL_CALL_END);
+      this.calls.push({ form: "unreadable", name: undefined, problem: "The <tool_call> block was empty.", cut: false });
+      this.finish();
     }
     return found.index;
   }
 
   /** A function or parameter name, up to ">". */
   #readName(chunk: string, i: number): number {
-    const forFunction = this.#mode === "fnName";
+    const forFunction = this.mode === "fnName";
     for (let j = i; j < chunk.length; j++) {
       const c = chunk[j]!;
-      if (c === ">" && this.#name.length + j - i > 0) {
-        const name = this.#name + chunk.slice(i, j);
-        this.#raw.push(name, ">");
-        this.#name = "";
-        if (forFunction) this.#fnName = name;
-        else this.#paramName = name;
-        this.#mode = forFunction ? "fnBody" : "paramValue";
+      if (c === ">" && this.name.length + j - i > 0) {
+        const name = this.name + chunk.slice(i, j);
+        this.raw.push(name, ">");
+        this.name = "";
+        if (forFunction) this.fnName = name;
+        else this.paramName = name;
+        this.mode = forFunction ? "fnBody" : "paramValue";
         return j + 1;
       }
-      if (c === "<" || c === ">" || c === "\n" || this.#name.length + j - i >= maxNameLength) {
-        this.#raw.push(this.#name + chunk.slice(i, j));
-        this.#name = "";
-        if (forFunction && !this.#wrapped) return this.#revert(j);
-        return this.#toJunk(j, forFunction ? "The <function=…> tag has no valid name." : "A <parameter=…> tag has no valid name.");
+      if (c === "<" || c === ">" || c === "\n" || this.name.length + j - i >= maxNameLength) {
+        this.raw.push(this.name + chunk.slice(i, j));
+        this.name = "";
+        if (forFunction && !this.wrapped) return this.revert(j);
+        return this.toJunk(j, forFunction ? "The <function=…> tag has no valid name." : "A <parameter=…> tag has no valid name.");
       }
     }
-    this.#name += chunk.slice(i);
+    this.name += chunk.slice(i);
     return chunk.length;
   }
 
   #fnBody(chunk: string, i: number): number {
     if (!this.tags.holding) {
-      const j = skipSpaces(chunk, i, this.#keep);
+      const j = skipSpaces(chunk, i, this.keep);
       if (j > i) return j;
       if (chunk[i] === "{") return this.#startJson(i);
       if (chunk[i] !== "<") return this.#notABody(i);
     }
-    const found = this.tags.match(chunk, i, this.#wrapped ? wrappedParamNext : bareParamNext);
+    const found = this.tags.match(chunk, i, this.wrapped ? wrappedParamNext : bareParamNext);
     if (found.tag === null) return this.#notABody(found.index);
     if (found.tag !== undefined) this.#parameterOrEnd(found.tag);
     return found.index;
   }
 
   #notABody(i: number): number {
-    if (!this.#wrapped) return this.#revert(i);
-    return this.#toJunk(i, "The <function=…> block holds neither a JSON object nor <parameter=…> tags.");
+    if (!this.wrapped) return this.revert(i);
+    return this.toJunk(i, "The <function=…> block holds neither a JSON object nor <parameter=…> tags.");
   }
 
   #startJson(i: number): number {
-    this.#json = [];
-    this.#extent.reset();
-    this.#mode = "json";
+    this.json = [];
+    this.extent.reset();
+    this.mode = "json";
     return i;
   }
 
   #jsonObject(chunk: string, i: number): number {
-    const { index, state } = this.#extent.scan(chunk, i);
+    const { index, state } = this.extent.scan(chunk, i);
     this.#takeJson(chunk.slice(i, index));
     if (state === "closed") {
-      this.#calls.push({ form: "json", name: this.#fnName, json: this.#json.join(""), cut: false });
-      this.#afterWs = "";
-      this.#mode = "afterJson";
+      this.calls.push({ form: "json", name: this.fnName, json: this.json.join(""), cut: false });
+      this.afterWs = "";
+      this.mode = "afterJson";
     } else if (state === "invalid") {
-      return this.#toJunk(index, 'The call\'s JSON is not valid (it has a "<" outside a string).');
+      return this.toJunk(index, 'The call\'s JSON is not valid (it has a "<" outside a string).');
     }
     return index;
   }
 
   #takeJson(piece: string): void {
-    this.#json.push(piece);
-    this.#raw.push(piece);
+    this.json.push(piece);
+    this.raw.push(piece);
   }
 
   /** After a JSON object or `</function>`: the closing tags, which may be missing (the call is complete). */
   #closing(chunk: string, i: number): number {
     if (!this.tags.holding) {
-      const j = skipSpaces(chunk, i, (ws) => (this.#afterWs += ws));
+      const j = skipSpaces(chunk, i, (ws) => (this.afterWs += ws));
       if (j > i) return j;
       // Several JSON objects in one Hermes <tool_call> are several calls.
-      if (chunk[i] === "{" && this.#mode === "afterJson" && this.#wrapped && this.#fnName === undefined) {
-        this.#raw.push(this.#afterWs);
-        this.#afterWs = "";
+      if (chunk[i] === "{" && this.mode === "afterJson" && this.wrapped && this.fnName === undefined) {
+        this.raw.push(this.afterWs);
+        this.afterWs = "";
         return this.#startJson(i);
       }
-      if (chunk[i] !== "<") return this.#endKeepingSpace(i);
+      if (chunk[i] !== "<") return this.endKeepingSpace(i);
     }
-    const tags = this.#mode === "fnEnd" || this.#fnName === undefined ? toolCallEnd : this.#wrapped ? wrappedFunctionEnds : functionEnd;
+    const tags = this.mode === "fnEnd" || this.fnName === undefined ? toolCallEnd : this.wrapped ? wrappedFunctionEnds : functionEnd;
     const found = this.tags.match(chunk, i, tags);
-    if (found.tag === null) return this.#endKeepingSpace(found.index);
+    if (found.tag === null) return this.endKeepingSpace(found.index);
     if (found.tag !== undefined) {
-      this.#raw.push(this.#afterWs, found.tag);
-      this.#afterWs = "";
-      if (found.tag === FUNCTION_END && this.#wrapped) this.#mode = "fnEnd";
-      else this.#finish();
+      this.raw.push(this.afterWs, found.tag);
+      this.afterWs = "";
+      if (found.tag === FUNCTION_END && this.wrapped) this.mode = "fnEnd";
+      else this.finish();
     }
     return found.index;
   }
 
-  #endKeepingSpace(i: number): number {
-    const ws = this.#afterWs;
-    this.#finish();
-    if (ws !== "") this.out.text(ws);
-    return i;
-  }
-
   #paramValue(chunk: string, i: number): number {
-    const { index, tag } = this.tags.content(chunk, i, this.#wrapped ? wrappedValueEnds : bareValueEnds, (piece) => {
-      this.#value.push(piece);
-      this.#raw.push(piece);
+    const { index, tag } = this.tags.content(chunk, i, this.wrapped ? wrappedValueEnds : bareValueEnds, (piece) => {
+      this.value.push(piece);
+      this.raw.push(piece);
     });
     if (tag === undefined) return index;
-    this.#endParameter();
+    this.endParameter();
     if (tag === PARAMETER_END) {
-      this.#raw.push(tag);
-      this.#mode = "afterParam";
+      this.raw.push(tag);
+      this.mode = "afterParam";
     } else this.#parameterOrEnd(tag);
     return index;
   }
 
   #afterParam(chunk: string, i: number): number {
     if (!this.tags.holding) {
-      const j = skipSpaces(chunk, i, this.#keep);
+      const j = skipSpaces(chunk, i, this.keep);
       if (j > i) return j;
-      if (chunk[i] !== "<") return this.#toJunk(i, "There is text between the parameters of the call.");
+      if (chunk[i] !== "<") return this.toJunk(i, "There is text between the parameters of the call.");
     }
-    const found = this.tags.match(chunk, i, this.#wrapped ? wrappedParamNext : bareParamNext);
-    if (found.tag === null) return this.#toJunk(found.index, "There is text between the parameters of the call.");
+    const found = this.tags.match(chunk, i, this.wrapped ? wrappedParamNext : bareParamNext);
+    if (found.tag === null) return this.toJunk(found.index, "There is text between the parameters of the call.");
     if (found.tag !== undefined) this.#parameterOrEnd(found.tag);
     return found.index;
   }
 
   /** After `<parameter=`, `</function>` or `</tool_call>` inside a function. */
   #parameterOrEnd(tag: string): void {
-    this.#raw.push(tag);
+    this.raw.push(tag);
     if (tag === PARAMETER) {
-      this.#mode = "paramName";
+      this.mode = "paramName";
     } else if (tag === FUNCTION_END) {
-      this.#calls.push({ form: "xml", name: this.#fnName!, parameters: this.#params, cut: false });
-      this.#afterWs = "";
-      if (this.#wrapped) this.#mode = "fnEnd";
-      else this.#finish();
+      this.calls.push({ form: "xml", name: this.fnName!, parameters: this.params, cut: false });
+      this.afterWs = "";
+      if (this.wrapped) this.mode = "fnEnd";
+      else this.finish();
     } else {
-      this.#calls.push({ form: "unreadable", name: this.#fnName, problem: noFunctionEnd, cut: false });
-      this.#finish();
+      this.calls.push({ form: "unreadable", name: this.fnName, problem: noFunctionEnd, cut: false });
+      this.finish();
     }
-  }
-
-  #endParameter(): void {
-    this.#params.push({ name: this.#paramName, value: this.#value.join("") });
-    this.#value = [];
-  }
-
-  #toJunk(i: number, problem: string): number {
-    this.#problem = problem;
-    this.#mode = "junk";
-    return i;
   }
 
   /** Unreadable content, up to the block's closing tag. */
   #junk(chunk: string, i: number): number {
-    const tags = !this.#wrapped ? functionEnd : this.#fnName !== undefined ? wrappedFunctionEnds : toolCallEnd;
-    const { index, tag } = this.tags.content(chunk, i, tags, this.#keep);
+    const tags = !this.wrapped ? functionEnd : this.fnName !== undefined ? wrappedFunctionEnds : toolCallEnd;
+    const { index, tag } = this.tags.content(chunk, i, tags, this.keep);
     if (tag === undefined) return index;
-    this.#raw.push(tag);
-    this.#calls.push({ form: "unreadable", name: this.#fnName, problem: this.#problem, cut: false });
-    this.#afterWs = "";
-    if (tag === FUNCTION_END && this.#wrapped) this.#mode = "fnEnd";
-    else this.#finish();
+    this.raw.push(tag);
+    this.calls.push({ form: "unreadable", name: this.fnName, problem: this.problem, cut: false });
+    this.afterWs = "";
+    if (tag === FUNCTION_END && this.wrapped) this.mode = "fnEnd";
+    else this.finish();
     return index;
   }
 
-  /** A bare `<function=…` that is not a call after all: its characters are text. */
-  #revert(i: number): number {
-    this.out.text(this.#raw.join(""));
-    this.#reset();
-    return i;
-  }
 
-  #cutOff(call: ScannedCall): void {
-    this.#calls.push(call);
-    this.#finish();
-  }
-
-  #finish(): void {
-    this.out.block({ source: this.#raw.join(""), calls: this.#calls });
-    this.#reset();
-  }
-
-  #reset(): void {
-    this.#mode = "idle";
-    this.#raw = [];
-    this.#calls = [];
-    this.#fnName = undefined;
-    this.#name = "";
-    this.#json = [];
-    this.#params = [];
-    this.#value = [];
-    this.#afterWs = "";
-    this.#problem = "";
-  }
 }
