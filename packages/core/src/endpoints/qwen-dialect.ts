@@ -24,7 +24,7 @@ export function readQwenDialect(reply: EndpointReply, request: QwenDialectReques
     if (choice.text === null) continue;
     const found = extractQwenCalls(choice.text, schemas, request, ids);
     choice.text = found.text;
-    choice.toolCalls.push(...found.calls);
+    for (const call of found.calls) choice.toolCalls.push(call); // not push(...calls): there may be very many
     if (found.reasoning !== null) choice.reasoning = choice.reasoning ? `${choice.reasoning}\n${found.reasoning}` : found.reasoning;
   }
   return reply;

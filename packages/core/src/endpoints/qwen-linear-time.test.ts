@@ -1,3 +1,4 @@
+import { readQwenDialect } from "./qwen-dialect.js";
 import { extractQwenCalls } from "./qwen-text-calls.js";
 import { QwenTextScanner } from "./qwen-text-scanner.js";
 import type { ToolSchemas } from "./qwen-tool-calls.js";
@@ -51,6 +52,17 @@ describe("Qwen text calls: linear time on hostile input", () => {
     const prefix = text.slice(0, size / 8);
     expect(scanWork(pieces(prefix, 1))).toBeLessThanOrEqual(4 * prefix.length);
     for (const call of found.calls) expect(call.arguments === null).toBe(call.argumentError !== undefined);
+  });
+
+  it("reads a reply holding hundreds of thousands of calls and text pieces", () => {
+    const text = `${"a <function=f></function>".repeat(300_000)}</think>`;
+    const found = extractQwenCalls(text, schemas, limits);
+    expect(found.calls).toEqual([]); // all before a lone </think>: reasoning
+    expect(found.reasoning).toBe(text.slice(0, -"</think>".length).trim());
+    const choice = { index: 0, text: "<function=f></function>".repeat(300_000), toolCalls: [], finishReason: "stop", refusal: null, reasoning: null };
+    const reply = readQwenDialect({ choices: [choice], usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, raw: null }, { tools: [], ...limits });
+    expect(reply.choices[0]!.toolCalls).toHaveLength(300_000);
+    expect(reply.choices[0]!.text).toBeNull();
   });
 
   it("work grows linearly: twice the input, about twice the work", () => {

@@ -22,6 +22,8 @@ function orNull(text: string): string | null {
   return trimmed === "" ? null : trimmed;
 }
 
+// Loops rather than push(...spread): a reply may hold more items than a call takes arguments.
+
 /**
  * Takes the tool calls written as text out of a reply's text (WIRE.md, "Qwen / Hermes calls
  * written as text"): Hermes `<tool_call>{json}</tool_call>`, `<function=NAME>{json}</function>`
@@ -36,7 +38,7 @@ export function extractQwenCalls(content: string, schemas: ToolSchemas, limits: 
     reasoning: (piece) => reasoning.push(piece),
     // A lone </think>: what came before was reasoning, calls written there included.
     reasoningEnd: () => {
-      reasoning.push(...items.map((item) => (typeof item === "string" ? item : item.source)));
+      for (const item of items) reasoning.push(typeof item === "string" ? item : item.source);
       items = [];
     },
     block: (block) => items.push(block),
@@ -47,7 +49,7 @@ export function extractQwenCalls(content: string, schemas: ToolSchemas, limits: 
   const calls: ToolCall[] = [];
   for (const item of items) {
     if (typeof item === "string") text.push(item);
-    else calls.push(...toolCallsOfBlock(item, schemas, limits, ids));
+    else for (const call of toolCallsOfBlock(item, schemas, limits, ids)) calls.push(call);
   }
   return { text: orNull(text.join("")), reasoning: orNull(reasoning.join("")), calls, work: scanner.work };
 }
