@@ -193,7 +193,8 @@ export class HttpTransport {
 
   /** Sends `body` to `baseURL + path` and hands the response to `read`, trying again as the policy allows. */
   async post<T>(path: string, body: string, options: PostOptions, read: (response: HttpResponse) => Promise<T>): Promise<T> {
-    const target = `POST ${this.#options.baseURL}${path}`;
+    // The query may carry a key (Azure's `?api-key=`, Gemini's `?key=`): errors name the path only.
+    const target = `POST ${this.#options.baseURL}${path.split("?", 1)[0]}`;
     const { retry } = this.#options;
     for (let attempt = 0; ; attempt++) {
       const progress = { delivered: false };

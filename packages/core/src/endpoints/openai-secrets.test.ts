@@ -71,4 +71,18 @@ describe("the API key stays private", () => {
       await ep.close();
     }
   });
+
+  it("keeps a key written into the base URL's query (Azure, Gemini) out of errors, while still sending it", async () => {
+    const ep = new OpenAI({ baseURL: `${server.url}?key=${apiKey}`, retries: 0 });
+    try {
+      server.enqueue(turn.error(401, { message: "Bad key" }));
+      const error = await ep.send({ model: "m", messages: [{ role: "user", content: "Hi" }], tools: [], toolChoice: undefined, stream: false, round: 1, maxToolInput: 1 << 20, maxDepth: 64 }).catch((e: unknown) => e);
+      expect(server.lastRequest?.url).toContain(`key=${apiKey}`);
+      expect((error as Error).message).toMatch(/HTTP 401 from POST .*\/chat\/completions/);
+      expect(leaks(error)).toBe(false);
+      expect(leaks(ep)).toBe(false);
+    } finally {
+      await ep.close();
+    }
+  });
 });
