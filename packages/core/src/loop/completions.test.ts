@@ -159,6 +159,47 @@ describe("completions: rounds", () => {
     expect(ctx.messages.filter((m) => m.role === "tool")).toHaveLength(3);
   });
 
+  it("runs calls one at a time, in the model's order, by default", async () => {
+    const { server, endpoint } = setup;
+    const order: string[] = [];
+    let running = 0;
+    let most = 0;
+    endpoint.tools.define({
+      name: "step",
+      description: "step",
+      schema: { type: "object", properties: { n: { type: "string" } }, required: ["n"] },
+      impl: async (args: { n: string }) => {
+        most = Math.max(most, ++running);
+        order.push(`start ${args.n}`);
+        // The first call is the slowest: run in parallel, it would finish last.
+        await new Promise((resolve) => setTimeout(resolve, args.n === "a" ? 30 : 1));
+        order.push(`end ${args.n}`);
+        running--;
+        return args.n;
+      },
+    });
+    server.enqueue(turn.toolCalls(["a", "b", "c"].map((n) => ({ id: n, name: "step", arguments: { n } }))), turn.text("done"));
+    const ctx = new Context().user("go");
+    ctx.toolPolicy.allow("step");
+    await completions(endpoint, "m", ctx);
+    expect(most).toBe(1);
+    expect(order).toEqual(["start a", "end a", "start b", "end b", "start c", "end c"]);
+    expect(ctx.messages.filter((m) => m.role === "tool").map((m) => m.callId)).toEqual(["a", "b", "c"]);
+  });
+
+  it("keeps the last reply's body as the server sent it in raw", async () => {
+    const { server, endpoint } = setup;
+    server.enqueue(turn.toolCall("getWeather", { city: "Oslo" }), turn.text("Sunny.", { extra: { custom_field: 7 } }));
+    const ctx = new Context().user("Weather?");
+    ctx.toolPolicy.allow("getWeather");
+    const completion = await completions(endpoint, "m", ctx);
+    const raw = completion.raw as { object: string; choices: Array<{ message: { content: string; custom_field?: number } }> };
+    expect(raw.object).toBe("chat.completion");
+    expect(raw.choices[0]!.message.content).toBe("Sunny.");
+    expect(raw.choices[0]!.message.custom_field).toBe(7);
+    expect(completion.choice).toBe(completion.choices[0]);
+  });
+
   it("passes toolContext and the context to the tool", async () => {
     const { server, endpoint } = setup;
     const seen: unknown[] = [];
