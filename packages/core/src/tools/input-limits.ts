@@ -29,17 +29,31 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+/** True when `text`'s UTF-8 encoding is longer than `limit` bytes (counted only when it might be). */
+export function utf8LongerThan(text: string, limit: number): boolean {
+  return text.length * 3 > limit && utf8Length(text) > limit; // a UTF-16 unit is at most 3 bytes
+}
+
 /** True when `value` nests objects/arrays deeper than `maxDepth` (an explicit stack: no recursion to overflow). */
 export function nestedDeeperThan(value: unknown, maxDepth: number): boolean {
-  const stack: Array<[unknown, number]> = [[value, 1]];
+  if (typeof value !== "object" || value === null) return false;
+  // Two parallel stacks (values, levels): no pair allocated per object.
+  const values: object[] = [value];
+  const levels: number[] = [1];
   const seen = new Set<object>();
-  while (stack.length > 0) {
-    const [current, level] = stack.pop()!;
-    if (typeof current !== "object" || current === null || seen.has(current)) continue;
+  while (values.length > 0) {
+    const current = values.pop()!;
+    const level = levels.pop()!;
+    if (seen.has(current)) continue;
     if (level > maxDepth) return true;
     seen.add(current);
     const children = Array.isArray(current) ? current : Object.values(current);
-    for (const child of children) if (typeof child === "object" && child !== null) stack.push([child, level + 1]);
+    for (const child of children) {
+      if (typeof child === "object" && child !== null) {
+        values.push(child);
+        levels.push(level + 1);
+      }
+    }
   }
   return false;
 }

@@ -3,7 +3,7 @@ import type { JSONObject, JSONSchema } from "../json.js";
 import { argumentIssues, formatArgumentIssues } from "../schema/argument-issues.js";
 import { validatorFor } from "../schema/validation.js";
 import { applyDefaults, reviveDates } from "./argument-mapping.js";
-import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOOL_INPUT, nestedDeeperThan, utf8Length } from "./input-limits.js";
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOOL_INPUT, nestedDeeperThan, utf8Length, utf8LongerThan } from "./input-limits.js";
 
 /** Arguments ready for the function, or why they are not. */
 export type PreparedArguments =
@@ -45,8 +45,7 @@ export function prepareArguments(
     if (typeof text !== "string") {
       return refuse("arguments", `${tool.name} takes free text: its input must be a string, not ${typeof text}.`, `must be free text (a string), not ${typeof text}`);
     }
-    const bytes = utf8Length(text);
-    return bytes > maxToolInput ? tooLarge(tool, bytes, maxToolInput) : { ok: true, value: text };
+    return utf8LongerThan(text, maxToolInput) ? tooLarge(tool, utf8Length(text), maxToolInput) : { ok: true, value: text };
   }
 
   const raw = args === undefined ? {} : args;
@@ -61,10 +60,7 @@ export function prepareArguments(
     const why = error instanceof TypeError && /circular|cyclic/i.test(error.message) ? "they contain a cycle" : error instanceof Error ? error.message : String(error);
     return refuse("input", `Arguments for ${tool.name} are not JSON data: ${why}.`, `not JSON data: ${why}`);
   }
-  if (json !== undefined) {
-    const bytes = utf8Length(json);
-    if (bytes > maxToolInput) return tooLarge(tool, bytes, maxToolInput);
-  }
+  if (json !== undefined && utf8LongerThan(json, maxToolInput)) return tooLarge(tool, utf8Length(json), maxToolInput);
   // JSON.parse creates own data properties only, `__proto__` included: nothing inherited, nothing polluted.
   const value: unknown = json === undefined ? undefined : JSON.parse(json);
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
