@@ -67,6 +67,8 @@ export type { OpenAIOptions } from "./endpoints/openai-options.js";
 export type { MaxTokensField } from "./endpoints/openai-request.js";
 export { Anthropic } from "./endpoints/anthropic.js";
 export type { AnthropicOptions } from "./endpoints/anthropic-options.js";
+export { Router } from "./endpoints/router.js";
+export type { RouterTarget, RouterOptions, FailoverInfo } from "./endpoints/router-options.js";
 export type { RetryInfo } from "./endpoints/http-transport.js";
 export type { RetryPolicy } from "./endpoints/retry-policy.js";
 export { parseToolArguments } from "./endpoints/tool-arguments.js";

@@ -1,6 +1,8 @@
 import { Context } from "../context/context.js";
 import type { ToolCall } from "../context/tool-call.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
+import type { Router } from "../endpoints/router.js";
+import { isRouter, targetOf } from "../endpoints/router-marks.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject } from "../json.js";
@@ -42,14 +44,36 @@ export interface RawRequestEndpoint extends ModelEndpoint {
  * a raw body gets one request, and the model's calls come back without running.
  * Rejects with a RangeError before any request when `maxToolRounds` is not a non-negative integer.
  */
-export async function completions(
+export function completions(
   endpoint: ModelEndpoint,
   model: string,
   input: CompletionInput,
-  maxToolRounds: number = DEFAULT_MAX_TOOL_ROUNDS,
-  options: CompletionOptions = {},
+  maxToolRounds?: number,
+  options?: CompletionOptions,
+): Promise<Completion>;
+/**
+ * The loop through a `Router`: no model argument (each target names its own). A prompt is
+ * appended to `router.context` and runs under its policy; a Context runs as it is. Each request
+ * fails over to the next target on a retryable error; `completion.target` names the one that
+ * answered the last round.
+ */
+export function completions(router: Router, input: Context | string, maxToolRounds?: number, options?: CompletionOptions): Promise<Completion>;
+export async function completions(
+  endpoint: ModelEndpoint | Router,
+  second: string | Context,
+  third?: CompletionInput | number,
+  fourth?: number | CompletionOptions,
+  fifth?: CompletionOptions,
 ): Promise<Completion> {
-  return runCompletion(endpoint, model, input, maxToolRounds, options, false);
+  if (isRouter(endpoint)) {
+    if (third !== undefined && typeof third !== "number") {
+      throw new TypeError("A Router's targets name their models: call completions(router, prompt | ctx, maxToolRounds, options).");
+    }
+    const options = fourth === undefined ? {} : (fourth as CompletionOptions);
+    return (endpoint as Router).completions(second, { ...options, maxToolRounds: third === undefined ? DEFAULT_MAX_TOOL_ROUNDS : third });
+  }
+  const maxToolRounds = fourth === undefined ? DEFAULT_MAX_TOOL_ROUNDS : (fourth as number);
+  return runCompletion(endpoint, second as string, third as CompletionInput, maxToolRounds, fifth === undefined ? {} : fifth, false);
 }
 
 /** `endpoint.completions(model, input, options)`: the same loop, the round limit as `options.maxToolRounds` (8). */
@@ -126,7 +150,7 @@ async function once(
     rounds: 1,
     calls,
     usage: { ...reply.usage },
-    target: { baseURL: endpoint.baseURL, model },
+    target: targetOf(endpoint, model, reply),
     raw: reply.raw,
   };
 }

@@ -4,8 +4,9 @@ import { contextInternals, type Context, type ContextInternals } from "../contex
 import { errorResult } from "../context/error-result.js";
 import type { AssistantMessage } from "../context/message.js";
 import type { ToolCall } from "../context/tool-call.js";
-import type { ToolChoice } from "../endpoints/model-config.js";
+import type { ModelConfig, ToolChoice } from "../endpoints/model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
+import { answerOf, targetOf } from "../endpoints/router-marks.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
@@ -104,11 +105,17 @@ export class LoopRun {
       repair: this.options.repair,
       maxToolInput: this.options.maxToolInput,
       maxDepth: this.options.maxDepth,
-      strict: this.endpoint.config(this.model).strict === true,
+      strict: this.#config().strict === true,
       manual: this.maxToolRounds === 0,
       round,
       emit: this.#emit,
     };
+  }
+
+  // The settings the last reply was sent with: a router's answering target's, else the endpoint's.
+  #config(): ModelConfig {
+    const answered = this.#lastReply && answerOf(this.#lastReply);
+    return answered ? answered.config : this.endpoint.config(this.model);
   }
 
   #runScope(round: number, decided: Decisions["decided"] = noCalls): RunScope {
@@ -228,7 +235,7 @@ export class LoopRun {
       rounds: this.#rounds,
       calls: this.#calls,
       usage: { ...this.#usage },
-      target: { baseURL: this.endpoint.baseURL, model: this.model },
+      target: targetOf(this.endpoint, this.model, reply),
       raw: reply?.raw ?? null,
     };
   }
