@@ -38,14 +38,14 @@ function requestFor(target: RouterTarget, request: EndpointRequest, onEvent: End
   return routed;
 }
 
-function describe(target: RouterTarget): string {
+function label(target: RouterTarget): string {
   return `${target.endpoint.baseURL} (model ${target.model})`;
 }
 
 function allFailed(failures: ReadonlyArray<{ target: RouterTarget; error: EndpointError }>): EndpointError {
   const last = failures.at(-1)!.error;
   if (failures.length === 1) return last;
-  const list = failures.map(({ target, error }, i) => `${i + 1}. ${describe(target)}: ${error.message}`).join(" ");
+  const list = failures.map(({ target, error }, i) => `${i + 1}. ${label(target)}: ${error.message}`).join(" ");
   return new EndpointError(`Every target of the router failed; try again later or add a target. ${list}`, {
     ...(last.status !== undefined ? { status: last.status } : {}),
     retryable: true,
@@ -85,7 +85,7 @@ export async function sendThroughTargets(
       failures.push({ target, error });
       if (tried + 1 === targets.length) break;
       const next = targets[(index + 1) % targets.length]!;
-      const message = `Router: ${describe(target)} failed (${error.message}); trying ${describe(next)}.`;
+      const message = `Router: ${label(target)} failed (${error.message}); trying ${label(next)}.`;
       request.onEvent?.({ type: "warning", round: request.round, message });
       try {
         onFailover?.({ from: targetName(target), to: targetName(next), error, round: request.round });

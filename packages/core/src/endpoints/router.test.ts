@@ -112,6 +112,31 @@ describe("Router: failover", () => {
     expect(setup.runs.getWeather).toBe(2);
   });
 
+  it("keeps a prompt whose request failed everywhere in router.context, so the retry passes the context", async () => {
+    const { serverA, serverB, router } = setup;
+    serverA.enqueue(unavailable(), unavailable());
+    serverB.enqueue(unavailable());
+    await expect(completions(router, "Hi")).rejects.toThrow("Every target of the router failed");
+    expect(router.context.messages).toEqual([{ role: "user", content: "Hi" }]);
+    serverA.enqueue(turn.text("Hello."));
+    const retry = await completions(router, router.context);
+    expect(router.context.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(retry.target).toEqual({ baseURL: serverA.url, model: "model-a" });
+  });
+
+  it("nests: a router as a target reports the innermost target that answered", async () => {
+    const { serverA, serverB, a, b } = setup;
+    const inner = new Router([
+      { endpoint: a, model: "model-a" },
+      { endpoint: b, model: "model-b" },
+    ]);
+    const outer = new Router([{ endpoint: inner, model: "unused" }]);
+    serverA.enqueue(unavailable(), unavailable());
+    serverB.enqueue(turn.text("From B, through two routers."));
+    const completion = await completions(outer, "Hi");
+    expect(completion.target).toEqual({ baseURL: serverB.url, model: "model-b" });
+  });
+
   it("does not fail over a cancelled request", async () => {
     const { serverA, serverB, router } = setup;
     const controller = new AbortController();
