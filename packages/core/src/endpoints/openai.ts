@@ -1,34 +1,19 @@
-import { inspect } from "node:util";
-import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject } from "../json.js";
-import type { Completion } from "../loop/completion.js";
-import type { EndpointCompletionOptions } from "../loop/completion-options.js";
-import { endpointCompletions, type CompletionInput } from "../loop/completions.js";
-import { streamCompletion, type CompletionStream } from "../loop/stream.js";
 import { restoreOmittedArguments } from "../schema/strict-schema-nulls.js";
-import { ToolRegistry } from "../tools/tool-registry.js";
-import { excerptOf } from "./http-errors.js";
-import { HttpTransport, type HttpResponse } from "./http-transport.js";
-import type { ModelConfig } from "./model-config.js";
-import type { EndpointReply, EndpointRequest, ModelEndpoint } from "./model-endpoint.js";
+import { HttpEndpoint } from "./http-endpoint.js";
+import type { HttpResponse } from "./http-transport.js";
+import type { EndpointReply, EndpointRequest } from "./model-endpoint.js";
 import { resolveOpenAIOptions, type OpenAIOptions } from "./openai-options.js";
 import { parseOpenAIReply } from "./openai-reply.js";
 import { buildOpenAIBody, checkSingleChoice, type MaxTokensField, type OpenAIBody } from "./openai-request.js";
 import { OpenAIStreamAssembler } from "./openai-stream.js";
 import { readQwenDialect } from "./qwen-dialect.js";
 import { QwenTextDeltas } from "./qwen-stream-text.js";
-import { SSEReader } from "./sse-reader.js";
+import { readEventStream, readJSONBody } from "./reply-body.js";
 import type { ArgumentLimits } from "./tool-arguments.js";
 
 async function readJSONReply(response: HttpResponse, limits: ArgumentLimits): Promise<EndpointReply> {
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new ProtocolError(`The reply is not JSON (content-type "${response.contentType || "none"}"): ${excerptOf(text, 200) || "an empty body"}. Check that the base URL points at an OpenAI-compatible /v1 API.`);
-  }
-  return parseOpenAIReply(body, limits);
+  return parseOpenAIReply(await readJSONBody(response, "an OpenAI-compatible /v1 API"), limits);
 }
 
 async function readStreamedReply(response: HttpResponse, request: EndpointRequest, qwen: boolean): Promise<EndpointReply> {
@@ -37,9 +22,7 @@ async function readStreamedReply(response: HttpResponse, request: EndpointReques
   // The qwen dialect reports text deltas only once they are known not to be part of a call.
   const deltas = qwen && request.onEvent ? new QwenTextDeltas(request.onEvent) : undefined;
   const assembler = new OpenAIStreamAssembler(request.round, deltas?.onEvent ?? request.onEvent);
-  const reader = new SSEReader((message) => assembler.push(message));
-  for await (const piece of response.body) reader.push(piece);
-  reader.end();
+  await readEventStream(response, (message) => assembler.push(message));
   const body = assembler.finish();
   deltas?.end();
   return parseOpenAIReply(body, request);
@@ -67,39 +50,15 @@ function restoreStrictNulls(reply: EndpointReply, body: OpenAIBody): void {
  * ep.config("qwen3").strict = true;
  * ```
  */
-export class OpenAI implements ModelEndpoint {
-  /** The tools this endpoint offers (its own registry, or the one passed as `tools`). */
-  readonly tools: ToolRegistry;
-  /** Where requests go, e.g. `http://localhost:1234/v1` (never holds credentials or the query). */
-  readonly baseURL: string;
-  readonly #transport: HttpTransport;
-  readonly #configs = new Map<string, ModelConfig>();
+export class OpenAI extends HttpEndpoint<"OpenAI"> {
   readonly #query: string;
   readonly #maxTokensField: MaxTokensField;
 
   constructor(options: string | OpenAIOptions = {}) {
     const resolved = resolveOpenAIOptions(options);
-    const given = typeof options === "string" ? {} : options;
-    this.baseURL = resolved.baseURL;
+    super("OpenAI", resolved, typeof options === "string" ? {} : options);
     this.#query = resolved.query;
     this.#maxTokensField = resolved.maxTokensField;
-    this.tools = given.tools ?? new ToolRegistry();
-    this.#transport = new HttpTransport({
-      baseURL: resolved.baseURL,
-      headers: resolved.headers,
-      timeoutMs: resolved.timeoutMs,
-      retry: resolved.retry,
-      maxResponseBytes: resolved.maxResponseBytes,
-      ...(given.dispatcher ? { dispatcher: given.dispatcher } : {}),
-      ...(given.onRetry ? { onRetry: given.onRetry } : {}),
-    });
-  }
-
-  /** The settings of `model`: created on first use, then the same object every time; change it at any time. */
-  config(model: string): ModelConfig {
-    let config = this.#configs.get(model);
-    if (config === undefined) this.#configs.set(model, (config = {}));
-    return config;
   }
 
   /**
@@ -112,7 +71,7 @@ export class OpenAI implements ModelEndpoint {
       maxTokensField: this.#maxTokensField,
       onWarning: (message) => request.onEvent?.({ type: "warning", round: request.round, message }),
     });
-    const reply = await this.#post(body.text, request);
+    const reply = await this.#sendText(body.text, request);
     restoreStrictNulls(reply, body);
     return reply;
   }
@@ -127,41 +86,15 @@ export class OpenAI implements ModelEndpoint {
     checkSingleChoice(body.n, "the raw body's n");
     const sent: JSONObject = { ...body, model: request.model, stream: request.stream };
     if (request.stream && sent.stream_options === undefined) sent.stream_options = { include_usage: true };
-    return this.#post(JSON.stringify(sent), request);
+    return this.#sendText(JSON.stringify(sent), request);
   }
 
-  #post(text: string, request: EndpointRequest): Promise<EndpointReply> {
-    const options = { accept: request.stream ? "text/event-stream" : "application/json", retryDuringBody: !request.stream, ...(request.signal ? { signal: request.signal } : {}) };
+  #sendText(text: string, request: EndpointRequest): Promise<EndpointReply> {
     const qwen = this.config(request.model).dialect === "qwen";
-    const reply = this.#transport.post(`/chat/completions${this.#query}`, text, options, (response) =>
+    const reply = this.post(`/chat/completions${this.#query}`, text, request, (response) =>
       request.stream ? readStreamedReply(response, request, qwen) : readJSONReply(response, request),
     );
     // The qwen dialect also reads calls written in the text (Hermes, Qwen XML).
     return qwen ? reply.then((parsed) => readQwenDialect(parsed, request)) : reply;
-  }
-
-  /** Runs the tool loop (`completions(this, model, input, options.maxToolRounds ?? 8, options)`); a prompt or raw body runs no tools. */
-  completions(model: string, input: CompletionInput, options?: EndpointCompletionOptions): Promise<Completion> {
-    return endpointCompletions(this, model, input, options);
-  }
-
-  /** The same loop with streamed requests: iterate it for events, `await stream.completion` for the result. */
-  stream(model: string, input: CompletionInput, options?: EndpointCompletionOptions): CompletionStream {
-    return streamCompletion(this, model, input, options);
-  }
-
-  /** Closes the endpoint's connection pool (a `dispatcher` passed in options is left open). */
-  close(): Promise<void> {
-    return this.#transport.close();
-  }
-
-  /** What `JSON.stringify` shows: the base URL, never the key or headers. */
-  toJSON(): { type: "OpenAI"; baseURL: string } {
-    return { type: "OpenAI", baseURL: this.baseURL };
-  }
-
-  /** What `console.log` and `util.inspect` show. */
-  [inspect.custom](): string {
-    return `OpenAI { baseURL: ${JSON.stringify(this.baseURL)} }`;
   }
 }
