@@ -29,19 +29,16 @@ export const DiagnosticCode = {
 /** One of the codes above. */
 export type DiagnosticCodeValue = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 
-/** An error diagnostic located on `node` (file, line and column come from the node). */
-export function diagnosticAt(tsm: TypeScript, node: ts.Node, code: DiagnosticCodeValue, message: string): ts.Diagnostic {
+/** A diagnostic of `category` located on `node` (file, line and column come from the node), with the engine's `source`. */
+export function diagnosticOn(node: ts.Node, code: number, message: string, category: ts.DiagnosticCategory): ts.Diagnostic {
   const file = node.getSourceFile();
   const start = node.getStart(file);
-  return {
-    file,
-    start,
-    length: Math.max(0, node.getEnd() - start),
-    category: tsm.DiagnosticCategory.Error,
-    code,
-    messageText: message,
-    source: "tooltype",
-  };
+  return { file, start, length: Math.max(0, node.getEnd() - start), category, code, messageText: message, source: "tooltype" };
+}
+
+/** An error diagnostic located on `node` (file, line and column come from the node). */
+export function diagnosticAt(tsm: TypeScript, node: ts.Node, code: DiagnosticCodeValue, message: string): ts.Diagnostic {
+  return diagnosticOn(node, code, message, tsm.DiagnosticCategory.Error);
 }
 
 /** True for a diagnostic this engine produced. */

@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { diagnosticOn } from "../engine/diagnostics.js";
 
 /**
  * Codes of the problems only the sidecar has (the engine's own are 92xx), printed as `TT<code>`
@@ -24,15 +25,5 @@ export function sidecarDiagnostic(
   message: string,
   category: "error" | "warning" = "error",
 ): ts.Diagnostic {
-  const file = node.getSourceFile();
-  const start = node.getStart(file);
-  return {
-    file,
-    start,
-    length: Math.max(0, node.getEnd() - start),
-    category: category === "error" ? tsModule.DiagnosticCategory.Error : tsModule.DiagnosticCategory.Warning,
-    code,
-    messageText: message,
-    source: "tooltype",
-  };
+  return diagnosticOn(node, code, message, category === "error" ? tsModule.DiagnosticCategory.Error : tsModule.DiagnosticCategory.Warning);
 }
