@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import { SchemaContext, type SchemaPolicy, type SchemaSubject } from "./context.js";
+import { SchemaContext, type SchemaSubject } from "./context.js";
 import { setOwn } from "./programmers/own-keys.js";
 import type { JSONSchema, SchemaObject, TypeScript } from "./types.js";
 import { visitType } from "./visit.js";
@@ -34,19 +34,6 @@ export function schemaOfType(tsm: TypeScript, checker: ts.TypeChecker, type: ts.
   const typeNode = options.typeNode ?? (tsm.isTypeNode(node) ? node : undefined);
   const schema = visitType(ctx, type, { node: typeNode });
   return finishRoot(ctx, schema);
-}
-
-/** Builds a root schema with a fresh context (the tool describer's entry). */
-export function withRootContext(
-  tsm: TypeScript,
-  checker: ts.TypeChecker,
-  anchor: ts.Node,
-  subject: SchemaSubject,
-  policy: SchemaPolicy,
-  build: (ctx: SchemaContext) => SchemaObject,
-): SchemaOfTypeResult {
-  const ctx = new SchemaContext(tsm, checker, anchor, subject, policy);
-  return finishRoot(ctx, build(ctx));
 }
 
 /** Attaches the sorted `$defs` and withholds the schema when there were errors. */

@@ -28,11 +28,6 @@ const tags = new Map<string, { keyword: string; kind: TagKind; scalar: boolean }
 
 const numberText = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
-/** True when `name` is a constraint tag this engine reads. */
-export function isConstraintTag(name: string): boolean {
-  return tags.has(name.toLowerCase());
-}
-
 /**
  * Applies constraint tags to `schema`. Value constraints (`@minimum`, `@pattern`, `@integer`, …)
  * on an array apply to its items; a value that cannot be read is a diagnostic.
