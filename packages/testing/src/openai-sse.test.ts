@@ -101,11 +101,12 @@ it("reproduces the stream quirks of WIRE.md on request", async () => {
 });
 
 it("puts tool_calls: [] on text deltas and usage on the finish chunk when asked", async () => {
-  server.enqueue(turn.text("hello there", { quirks: { emptyToolCalls: true, usageOnFinish: true } }));
+  const usage = { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 };
+  server.enqueue(turn.text("hello there", { usage, quirks: { emptyToolCalls: true, usageOnFinish: true } }));
   const chunks = chunksOf((await stream({ stream_options: { include_usage: true } })).data);
   expect(chunks.filter((c) => c.choices[0]?.delta.content).every((c) => Array.isArray(c.choices[0]!.delta.tool_calls))).toBe(true);
   const finish = chunks.find((c) => c.choices[0]?.finish_reason === "stop")!;
-  expect(finish.usage).toBeDefined();
+  expect(finish.usage).toEqual(usage);
   expect(chunks.filter((c) => c.usage !== undefined)).toHaveLength(1);
 });
 
