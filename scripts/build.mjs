@@ -1,7 +1,7 @@
 // Builds each package twice, ESM (dist/esm) and CommonJS (dist/cjs), with declarations.
 // Usage: node scripts/build.mjs [core|transformer|testing|mcp ...]  (default: all, in dependency order)
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,10 +16,6 @@ for (const name of wanted) if (!(name in packages)) throw new Error(`unknown pac
 for (const name of order.filter((n) => wanted.length === 0 || wanted.includes(n))) {
   const dir = join(root, packages[name]);
   const project = join(dir, "tsconfig.build.json");
-  if (!existsSync(join(dir, "src", "index.ts"))) {
-    console.log(`skipped ${packages[name]} (no src/index.ts yet)`);
-    continue;
-  }
   rmSync(join(dir, "dist"), { recursive: true, force: true });
   const formats = [
     { out: "dist/esm", type: "module", args: [] },
