@@ -9,3 +9,8 @@ export type JSONObject = { [key: string]: JSONValue };
  * Typed loosely on purpose: schemas come from the transformer, from hand-written code and from MCP servers.
  */
 export type JSONSchema = { [keyword: string]: unknown } | boolean;
+
+/** Sets `key` as an own enumerable data property, even when it is `__proto__` (which `=` would treat as the prototype). */
+export function setOwn(object: object, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
+}

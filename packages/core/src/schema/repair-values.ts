@@ -1,4 +1,4 @@
-import type { JSONObject, JSONSchema, JSONValue } from "../json.js";
+import { setOwn, type JSONObject, type JSONSchema, type JSONValue } from "../json.js";
 
 /** Values converted to the type the schema wants, and what was converted. */
 export interface ValueRepair {
@@ -44,7 +44,7 @@ function walk(value: JSONValue, schema: JSONSchema | undefined, root: JSONSchema
     const next = walk(child, propertySchema(shape, key), root, `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, repaired, depth + 1);
     if (next !== child) {
       copy ??= { ...value };
-      Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
+      setOwn(copy, key, next);
     }
   }
   return copy ?? value;

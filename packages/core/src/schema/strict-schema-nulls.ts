@@ -1,4 +1,4 @@
-import type { JSONObject, JSONValue } from "../json.js";
+import { setOwn, type JSONObject, type JSONValue } from "../json.js";
 import type { NullMap, StrictSchemaResult } from "./strict-schema.js";
 
 /** The plain (non-union) maps a map stands for: union branches and `$ref`s flattened. */
@@ -30,7 +30,7 @@ function restoreObject(value: JSONObject, maps: NullMap[]): JSONObject {
     const restored = restore(child, childMaps);
     if (restored !== child) {
       copy ??= { ...value };
-      Object.defineProperty(copy, key, { value: restored, enumerable: true, writable: true, configurable: true });
+      setOwn(copy, key, restored);
     }
   }
   return copy ?? value;

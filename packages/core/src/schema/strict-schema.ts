@@ -1,4 +1,4 @@
-import type { JSONSchema } from "../json.js";
+import { setOwn, type JSONSchema } from "../json.js";
 
 /**
  * Where a strict schema made optional properties nullable, as a graph that follows the schema
@@ -116,7 +116,7 @@ class Converter {
     for (const name of names) {
       const child = this.convert(properties[name], `${path}/${name}`);
       (nulls.properties ??= new Map()).set(name, child.nulls);
-      Object.defineProperty(converted, name, { value: child.schema, enumerable: true, writable: true, configurable: true });
+      setOwn(converted, name, child.schema);
       if (acceptsNull(properties[name])) {
         (nulls.nullable ??= new Set()).add(name);
       } else if (!required.has(name)) {
@@ -140,7 +140,7 @@ class Converter {
       for (const name of Object.keys(defs)) {
         const def = this.convert(defs[name], `#/${key}/${name}`);
         Object.assign(this.defMap(name), def.nulls);
-        Object.defineProperty(converted, name, { value: def.schema, enumerable: true, writable: true, configurable: true });
+        setOwn(converted, name, def.schema);
       }
       out[key] = converted;
     }

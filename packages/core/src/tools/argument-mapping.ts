@@ -1,18 +1,16 @@
-import type { JSONObject, JSONSchema, JSONValue } from "../json.js";
+import { setOwn, type JSONObject, type JSONSchema, type JSONValue } from "../json.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import type { ParameterBinding } from "./tool-metadata.js";
 
 // Arguments reach a tool function as fresh JSON data: own properties only, written with
 // defineProperty so that keys such as `__proto__` stay plain data and pollute no prototype.
 
+// Moved to json.ts (schema/ and endpoints/ use it too); still exported here for existing imports.
+export { setOwn } from "../json.js";
+
 /** Reads an own property only: a parameter named `constructor` must not see `Object`. */
 export function ownValue(object: object, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string, unknown>)[key] : undefined;
-}
-
-/** Sets `key` as an own data property, even when it is `__proto__`. */
-export function setOwn(object: object, key: string, value: unknown): void {
-  Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,3 +1,5 @@
+import { setOwn } from "../json.js";
+
 /** The text a tool's return value becomes, or why it could not become one. */
 export type ConvertedResult = { ok: true; output: string } | { ok: false; message: string };
 
@@ -9,7 +11,7 @@ function replacer(this: unknown, _key: string, value: unknown): unknown {
   if (typeof value === "bigint") throw new NotJSONError("it contains a bigint (convert it to a string or number first)");
   if (value instanceof Map) {
     const object: Record<string, unknown> = {};
-    for (const [key, item] of value) Object.defineProperty(object, String(key), { value: item, enumerable: true, writable: true, configurable: true });
+    for (const [key, item] of value) setOwn(object, String(key), item);
     return object;
   }
   if (value instanceof Set) return [...value];
