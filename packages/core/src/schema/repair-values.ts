@@ -1,4 +1,5 @@
 import { setOwn, type JSONObject, type JSONSchema, type JSONValue } from "../json.js";
+import { pointerSegment } from "./argument-issues.js";
 
 /** Values converted to the type the schema wants, and what was converted. */
 export interface ValueRepair {
@@ -41,7 +42,7 @@ function walk(value: JSONValue, schema: JSONSchema | undefined, root: JSONSchema
   let copy: JSONObject | undefined;
   for (const key of Object.keys(value)) {
     const child = value[key]!;
-    const next = walk(child, propertySchema(shape, key), root, `${path}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`, repaired, depth + 1);
+    const next = walk(child, propertySchema(shape, key), root, `${path}/${pointerSegment(key)}`, repaired, depth + 1);
     if (next !== child) {
       copy ??= { ...value };
       setOwn(copy, key, next);

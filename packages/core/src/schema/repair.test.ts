@@ -64,6 +64,11 @@ describe("repair: values the schema wants", () => {
     expect(result?.repaired).toContain('/metric: the string "true" became the boolean true');
   });
 
+  it("names a repaired place by its JSON Pointer, escaping / and ~ in property names", () => {
+    const odd: JSONSchema = { type: "object", properties: { "a/b~c": { type: "number" } } };
+    expect(repairArgumentValues({ "a/b~c": "1" }, odd)?.repaired).toEqual(['/a~1b~0c: the string "1" became the number 1']);
+  });
+
   it("leaves strings wherever the schema allows a string, or its type is unknown", () => {
     expect(repairArgumentValues({ zip: "02134", either: "5", loose: "5", unit: "c" }, schema)).toBeUndefined();
   });
