@@ -4,7 +4,7 @@ import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import { ApprovalError, ContextError } from "./context-errors.js";
 import { readStore, writeStore, type StoredContext } from "./context-store.js";
-import { errorResult } from "./error-result.js";
+import { CHANGED_MESSAGE, errorResult, failCall, INTERRUPTED_MESSAGE } from "./error-result.js";
 import type { AssistantMessage, Message } from "./message.js";
 import { callBinding, type ContextSecret } from "./signing.js";
 import type { ToolCall } from "./tool-call.js";
@@ -230,18 +230,13 @@ export class Context {
   // Restored calls that were running, or changed after their decision, are answered now.
   #failBroken(): void {
     for (const call of this.#open.slice()) {
-      if (call.started) {
-        call.policyResult = { status: ToolPolicyStatus.Failed, message: "Interrupted: the call was running when the conversation was stored; it is not run again." };
-        this.#answer(call, errorResult(call.policyResult.message));
-      } else if (call.policyResult !== undefined && call.binding !== callBinding(call)) {
-        this.#failChanged(call);
-      }
+      if (call.started) this.#answer(call, failCall(call, INTERRUPTED_MESSAGE));
+      else if (call.policyResult !== undefined && call.binding !== callBinding(call)) this.#failChanged(call);
     }
   }
 
   #failChanged(call: ToolCall): void {
-    call.policyResult = { status: ToolPolicyStatus.Failed, message: "The call's name or arguments changed after the decision was recorded; it was not run." };
-    this.#answer(call, errorResult(call.policyResult.message));
+    this.#answer(call, failCall(call, CHANGED_MESSAGE));
   }
 
   #notBusy(): void {

@@ -1,6 +1,20 @@
+import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { ToolResult } from "../tools/tool-result.js";
+import type { ToolCall } from "./tool-call.js";
 
 /** An error result the model can read: `{"error": message}` (the same shape a throwing tool gives). */
 export function errorResult(message: string): ToolResult {
   return { output: JSON.stringify({ error: message }), isError: true };
 }
+
+/** Records `Failed` with `message` on a call that did not run, and returns the error result to answer it with. */
+export function failCall(call: ToolCall, message: string): ToolResult {
+  call.policyResult = { status: ToolPolicyStatus.Failed, message };
+  return errorResult(message);
+}
+
+/** Why a call marked started but never answered (stored while it ran) is not run again. */
+export const INTERRUPTED_MESSAGE = "Interrupted: the call was running when the conversation was stored; it is not run again.";
+
+/** Why a call whose binding no longer matches is not run. */
+export const CHANGED_MESSAGE = "The call's name or arguments changed after the decision was recorded; it was not run.";

@@ -1,4 +1,4 @@
-import { errorResult } from "../context/error-result.js";
+import { errorResult, failCall as failed } from "../context/error-result.js";
 import { callBinding } from "../context/signing.js";
 import type { ToolCall } from "../context/tool-call.js";
 import type { ArgumentIssue } from "../errors/tool-argument-error.js";
@@ -52,12 +52,6 @@ export interface Decisions {
    * checked against its binding before it runs.
    */
   decided: Map<ToolCall, PreparedCall | undefined>;
-}
-
-/** A call that failed before the policy saw it: recorded, with the result to answer it with. */
-function failed(call: ToolCall, message: string): ToolResult {
-  call.policyResult = { status: ToolPolicyStatus.Failed, message };
-  return errorResult(message);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { ContextError } from "../context/context-errors.js";
 import { contextInternals, type Context, type ContextInternals } from "../context/context.js";
-import { errorResult } from "../context/error-result.js";
+import { errorResult, failCall, INTERRUPTED_MESSAGE } from "../context/error-result.js";
 import type { AssistantMessage } from "../context/message.js";
 import type { ToolCall } from "../context/tool-call.js";
 import type { ModelConfig, ToolChoice } from "../endpoints/model-config.js";
@@ -10,7 +10,6 @@ import { answerOf, targetOf } from "../endpoints/router-marks.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
-import type { ToolResult } from "../tools/tool-result.js";
 import type { Completion, CompletionChoice, StopReason, Usage } from "./completion.js";
 import type { ResolvedOptions } from "./completion-options.js";
 import { decideCalls, type Decisions, type DecisionScope } from "./decide-calls.js";
@@ -133,7 +132,7 @@ export class LoopRun {
     );
     for (const call of open) {
       const status = call.policyResult?.status;
-      if (call.started) answers.set(call, this.#failWith(call, "Interrupted: the call was running when the conversation was stored; it is not run again."));
+      if (call.started) answers.set(call, failCall(call, INTERRUPTED_MESSAGE));
       else if (status === ToolPolicyStatus.Denied) answers.set(call, errorResult(`The call was not run: ${call.policyResult!.message}`));
       else if (status === ToolPolicyStatus.Failed && !answers.has(call)) answers.set(call, errorResult(call.policyResult!.message));
     }
@@ -142,11 +141,6 @@ export class LoopRun {
     this.#calls.push(...open);
     this.#throwIfAborted();
     return this.#stopAfter(open);
-  }
-
-  #failWith(call: ToolCall, message: string): ToolResult {
-    call.policyResult = { status: ToolPolicyStatus.Failed, message };
-    return errorResult(message);
   }
 
   async #send(): Promise<EndpointReply> {
@@ -198,7 +192,7 @@ export class LoopRun {
     if (this.#emit) for (const call of calls) this.#emit({ type: "tool-call", round, call });
     const end = endReason(choice);
     if (calls.length === 0 || end !== undefined) {
-      const answers = new Map(calls.map((call) => [call, this.#failWith(call, endMessages[end!]!)] as const));
+      const answers = new Map(calls.map((call) => [call, failCall(call, endMessages[end!]!)] as const));
       if (this.#emit) for (const call of calls) this.#emit({ type: "decision", round, call });
       await answerCalls(calls, answers, this.#runScope(round));
       this.#emit?.({ type: "round-end", round, finishReason: choice.finishReason });

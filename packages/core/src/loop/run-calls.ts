@@ -1,5 +1,5 @@
 import type { Context, ContextInternals } from "../context/context.js";
-import { errorResult } from "../context/error-result.js";
+import { CHANGED_MESSAGE, failCall } from "../context/error-result.js";
 import { callBinding } from "../context/signing.js";
 import type { ToolCall } from "../context/tool-call.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
@@ -24,8 +24,7 @@ export interface RunScope {
 
 /** Records a failure on a call and answers it. */
 export function answerFailed(scope: RunScope, call: ToolCall, message: string): void {
-  call.policyResult = { status: ToolPolicyStatus.Failed, message };
-  answer(scope, call, errorResult(message));
+  answer(scope, call, failCall(call, message));
 }
 
 function answer(scope: RunScope, call: ToolCall, result: ToolResult): void {
@@ -61,7 +60,7 @@ export async function answerCalls(calls: readonly ToolCall[], answers: ReadonlyM
 
 async function runOne(call: ToolCall, scope: RunScope): Promise<void> {
   if (!scope.decided.has(call) && call.binding !== callBinding(call)) {
-    answerFailed(scope, call, "The call's name or arguments changed after the decision was recorded; it was not run.");
+    answerFailed(scope, call, CHANGED_MESSAGE);
     return;
   }
   const tool = scope.registry.find(call.name);
