@@ -3,13 +3,9 @@
 // (TOOLTYPE_API_KEY, TOOLTYPE_MODEL); otherwise to the scripted model server, and says so.
 // CONTEXT_SECRET signs the stored conversation; without it the example makes one for this run.
 import { randomBytes } from "node:crypto";
-import { ScriptedModelServer, type RecordedRequest } from "@tooltype/testing";
+import type { ScriptedModelServer } from "@tooltype/testing";
+import { lastToolResult, runMain, withModelTarget } from "../shared/model-target.js";
 import { runApprovals } from "./run-approvals.js";
-
-function lastToolResult(request: RecordedRequest): string {
-  const messages = (request.body as { messages?: Array<{ role: string; content?: string }> }).messages ?? [];
-  return messages.filter((m) => m.role === "tool").pop()?.content ?? "";
-}
 
 /** The scripted model: look the order up, refund its total, then report what the tool said. */
 function script(server: ScriptedModelServer): void {
@@ -23,34 +19,20 @@ function script(server: ScriptedModelServer): void {
   );
 }
 
-async function main(): Promise<void> {
-  let secret = process.env.CONTEXT_SECRET;
-  if (!secret) {
-    secret = randomBytes(32).toString("hex");
-    console.log("CONTEXT_SECRET is not set: signing with a random secret for this run (a service keeps one in its vault).");
-  }
-  const configured = process.env.TOOLTYPE_BASE_URL;
-  let server: ScriptedModelServer | undefined;
-  if (!configured) {
-    server = await ScriptedModelServer.start();
-    script(server);
-    console.log(`TOOLTYPE_BASE_URL is not set: using the scripted model server at ${server.url}`);
-  }
-  try {
-    const { completion } = await runApprovals({
-      baseURL: configured ?? server!.url,
-      apiKey: process.env.TOOLTYPE_API_KEY,
-      model: process.env.TOOLTYPE_MODEL ?? (configured ? "qwen3-8b" : "scripted"),
-      secret,
-      signal: AbortSignal.timeout(120_000),
-    });
-    if (completion.stopped !== "done") process.exitCode = 1;
-  } finally {
-    await server?.close();
-  }
+/** CONTEXT_SECRET, or a random secret for this run only (a service keeps one in its vault). */
+function contextSecret(): string {
+  const configured = process.env.CONTEXT_SECRET;
+  if (configured) return configured;
+  console.log("CONTEXT_SECRET is not set: signing with a random secret for this run (a service keeps one in its vault).");
+  return randomBytes(32).toString("hex");
 }
 
-main().catch((error: unknown) => {
-  console.error(`example failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+async function main(): Promise<void> {
+  const secret = contextSecret();
+  await withModelTarget(
+    script,
+    async (target) => (await runApprovals({ ...target, secret, signal: AbortSignal.timeout(120_000) })).completion.stopped === "done",
+  );
+}
+
+runMain(main);

@@ -5,6 +5,7 @@
 // scripted model server, and says so.
 import { ScriptedModelServer, type RecordedRequest } from "@tooltype/testing";
 import { runClaude } from "./run-claude.js";
+import { runMain } from "../shared/model-target.js";
 
 /** The scripted Claude: look the author up, reserve the oldest book found, then say so. */
 function script(server: ScriptedModelServer): void {
@@ -45,7 +46,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`example failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -4,13 +4,9 @@
 //   Ollama     TOOLTYPE_BASE_URL=http://localhost:11434 TOOLTYPE_MODEL=qwen3:8b
 //   llama.cpp  TOOLTYPE_BASE_URL=http://localhost:8080  (llama-server without --jinja writes calls as text)
 // Otherwise it uses the scripted model server, which replies the way such a model does, and says so.
-import { ScriptedModelServer, type RecordedRequest } from "@tooltype/testing";
+import type { ScriptedModelServer } from "@tooltype/testing";
+import { lastToolResult, runMain, withModelTarget } from "../shared/model-target.js";
 import { runQwen } from "./run-qwen.js";
-
-function lastToolResult(request: RecordedRequest): string {
-  const messages = (request.body as { messages?: Array<{ role: string; content?: string }> }).messages ?? [];
-  return messages.filter((m) => m.role === "tool").pop()?.content ?? "";
-}
 
 /** Replies with `text` as the message content, and shows what the "model" wrote. */
 function writes(text: string): { text: string } {
@@ -34,28 +30,11 @@ function script(server: ScriptedModelServer): void {
   );
 }
 
-async function main(): Promise<void> {
-  const configured = process.env.TOOLTYPE_BASE_URL;
-  let server: ScriptedModelServer | undefined;
-  if (!configured) {
-    server = await ScriptedModelServer.start();
-    script(server);
-    console.log(`TOOLTYPE_BASE_URL is not set: using the scripted model server at ${server.url}`);
-  }
-  try {
-    const { completion } = await runQwen({
-      baseURL: configured ?? server!.url,
-      apiKey: process.env.TOOLTYPE_API_KEY,
-      model: process.env.TOOLTYPE_MODEL ?? (configured ? "qwen3-8b" : "scripted-qwen"),
-      signal: AbortSignal.timeout(300_000), // local models can be slow
-    });
-    if (completion.stopped !== "done") process.exitCode = 1;
-  } finally {
-    await server?.close();
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(`example failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+runMain(() =>
+  withModelTarget(
+    script,
+    // Local models can be slow: five minutes.
+    async (target) => (await runQwen({ ...target, signal: AbortSignal.timeout(300_000) })).completion.stopped === "done",
+    "scripted-qwen",
+  ),
+);

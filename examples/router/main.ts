@@ -6,6 +6,7 @@
 // of which is down (503), and says so.
 import { ScriptedModelServer, type RecordedRequest } from "@tooltype/testing";
 import { runRouter, type TargetSpec } from "./run-router.js";
+import { runMain } from "../shared/model-target.js";
 
 /** The last tool result Claude was sent (the scripted fallback answers from it, as a model would). */
 function lastToolResult(request: RecordedRequest): string {
@@ -43,7 +44,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`example failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -6,6 +6,7 @@
 //   curl -X POST localhost:3000/ask -H 'authorization: Bearer token-ada' -d '{"question":"Any open tickets?"}'
 import { ScriptedModelServer, type RecordedRequest } from "@tooltype/testing";
 import { createAskService } from "./ask-service.js";
+import { runMain } from "../shared/model-target.js";
 
 /** The scripted model answers any number of requests, in any order: list the tickets, then sum them up. */
 function script(server: ScriptedModelServer): void {
@@ -50,7 +51,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(`example failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-});
+runMain(main);
