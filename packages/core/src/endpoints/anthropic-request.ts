@@ -1,9 +1,9 @@
-import type { JSONObject, JSONValue } from "../json.js";
+import type { JSONObject } from "../json.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import { anthropicHistory } from "./anthropic-messages.js";
 import { anthropicTool, anthropicToolChoice, placeholderTool } from "./anthropic-tools.js";
 import type { AnthropicRequestBody, AnthropicWireMessage } from "./anthropic-wire.js";
-import type { ModelConfig } from "./model-config.js";
+import { mergeExtra, type ModelConfig } from "./model-config.js";
 import type { EndpointRequest } from "./model-endpoint.js";
 
 /** What shapes a body besides the request and the model's config. */
@@ -20,10 +20,6 @@ export interface AnthropicBody {
   text: string;
   /** Names of the custom (free-text) tools offered: their calls are read back as custom calls. */
   customTools: ReadonlySet<string>;
-}
-
-function define(target: JSONObject, key: string, value: JSONValue | undefined): void {
-  if (value !== undefined) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function toolNamesUsed(messages: readonly AnthropicWireMessage[]): string[] {
@@ -62,7 +58,6 @@ export function buildAnthropicBody(request: EndpointRequest, config: ModelConfig
   if (config.temperature !== undefined) body.temperature = config.temperature;
   if (request.stream) body.stream = true;
   const out = body as unknown as JSONObject;
-  const extra = config.extra ?? {};
-  for (const key of Object.keys(extra)) define(out, key, extra[key]);
+  mergeExtra(out, config.extra);
   return { text: JSON.stringify(out), customTools };
 }

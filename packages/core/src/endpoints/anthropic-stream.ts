@@ -1,5 +1,6 @@
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject, JSONValue } from "../json.js";
+import { setOwn } from "../tools/argument-mapping.js";
 import { anthropicErrorOf } from "./anthropic-reply.js";
 import { excerptOf } from "./http-errors.js";
 import { asObject, nonEmptyString } from "./openai-tool-calls.js";
@@ -91,7 +92,7 @@ export class AnthropicStreamAssembler {
   #addUsage(usage: JSONValue | undefined): void {
     // Counts in message_delta are cumulative: a later value replaces an earlier one.
     const u = asObject(usage);
-    if (u) for (const key of Object.keys(u)) if (u[key] !== null) Object.defineProperty(this.#usage, key, { value: u[key], enumerable: true, writable: true, configurable: true });
+    if (u) for (const key of Object.keys(u)) if (u[key] !== null) setOwn(this.#usage, key, u[key]);
   }
 
   #indexOf(event: JSONObject): number {

@@ -1,4 +1,5 @@
 import type { JSONObject } from "../json.js";
+import { setOwn } from "../tools/argument-mapping.js";
 
 /** Which tools the model may (or must) call. Affects what the model returns, never what may run. */
 export type ToolChoice = "auto" | "none" | "required" | { name: string };
@@ -22,4 +23,9 @@ export interface ModelConfig {
   extra?: JSONObject;
   /** How tool calls are read from replies. Default `openai`. */
   dialect?: Dialect;
+}
+
+/** Merges `config.extra` into a request body last: each key set replaces tooltype's own (even `__proto__` stays a plain key). */
+export function mergeExtra(body: JSONObject, extra: JSONObject | undefined): void {
+  for (const [key, value] of Object.entries(extra ?? {})) if (value !== undefined) setOwn(body, key, value);
 }

@@ -1,6 +1,6 @@
 import type { JSONObject, JSONValue } from "../json.js";
 import type { Tool } from "../tools/tool.js";
-import type { ModelConfig, ToolChoice } from "./model-config.js";
+import { mergeExtra, type ModelConfig, type ToolChoice } from "./model-config.js";
 import type { EndpointRequest } from "./model-endpoint.js";
 import { openAIMessageJSON } from "./openai-messages.js";
 import { openAIToolsPayload, type ToolsPayload } from "./openai-tools.js";
@@ -35,10 +35,6 @@ function wireToolChoice(choice: ToolChoice, tools: readonly Tool[]): OpenAIWireT
   return custom ? { type: "custom", custom: { name: choice.name } } : { type: "function", function: { name: choice.name } };
 }
 
-function define(target: JSONObject, key: string, value: JSONValue | undefined): void {
-  if (value !== undefined) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
 /** Refuses `n` other than 1 (the loop follows one choice), naming where it was set. */
 export function checkSingleChoice(n: JSONValue | undefined, where: string): void {
   if (n !== undefined && n !== 1) {
@@ -63,7 +59,7 @@ export function buildOpenAIBody(request: EndpointRequest, config: ModelConfig, o
   if (config.temperature !== undefined) head.temperature = config.temperature;
   if (config.maxTokens !== undefined) head[options.maxTokensField] = config.maxTokens;
   const rest = { ...head } as unknown as JSONObject;
-  for (const key of Object.keys(extra)) define(rest, key, extra[key]);
+  mergeExtra(rest, extra);
 
   const parts: string[] = [];
   if (!Object.hasOwn(rest, "messages")) parts.push(`"messages":[${request.messages.map(openAIMessageJSON).join(",")}]`);

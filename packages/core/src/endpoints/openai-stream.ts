@@ -1,6 +1,7 @@
 import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject, JSONValue } from "../json.js";
+import { setOwn } from "../tools/argument-mapping.js";
 import { excerptOf } from "./http-errors.js";
 import { errorMessageOf } from "./openai-reply.js";
 import { asObject, nonEmptyString } from "./openai-tool-calls.js";
@@ -145,7 +146,7 @@ export class OpenAIStreamAssembler {
     for (const key of Object.keys(delta)) {
       if (knownDeltaKeys.has(key) || (call.extra && key in call.extra)) continue;
       call.extra ??= {};
-      Object.defineProperty(call.extra, key, { value: delta[key], enumerable: true, writable: true, configurable: true });
+      setOwn(call.extra, key, delta[key]);
     }
     const event: StreamEvent = { type: "tool-call-delta", round: this.round, index: call.key, argumentsDelta };
     if (call.id !== undefined) event.id = call.id;

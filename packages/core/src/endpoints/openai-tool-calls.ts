@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { ToolCall } from "../context/tool-call.js";
 import type { JSONObject } from "../json.js";
+import { setOwn } from "../tools/argument-mapping.js";
 import { parseToolArguments, type ArgumentLimits } from "./tool-arguments.js";
 
 /** Keys of an OpenAI tool call that tooltype reads itself; any other key is a provider extra. */
@@ -37,7 +38,7 @@ function extrasOf(wire: JSONObject): JSONObject | undefined {
   for (const key of Object.keys(wire)) {
     if (knownCallKeys.has(key)) continue;
     extra ??= {};
-    Object.defineProperty(extra, key, { value: wire[key], enumerable: true, writable: true, configurable: true });
+    setOwn(extra, key, wire[key]);
   }
   return extra;
 }

@@ -1,5 +1,6 @@
 import type { ToolCall } from "../context/tool-call.js";
 import type { JSONObject, JSONSchema } from "../json.js";
+import { setOwn } from "../tools/argument-mapping.js";
 import { jsonTextExceedsDepth } from "./json-depth.js";
 import type { CallIds } from "./openai-tool-calls.js";
 import { typedParameterValue } from "./qwen-parameter-values.js";
@@ -73,8 +74,8 @@ export function xmlArguments(parameters: readonly ScannedParameter[], schema: JS
     }
     const typed = typedParameterValue(stripNewlines(parameter.value), schema, parameter.name, limits.maxDepth);
     if ("tooDeep" in typed) return tooDeep(limits, source);
-    // defineProperty: a parameter named __proto__ becomes a plain key, never a prototype.
-    Object.defineProperty(args, parameter.name, { value: typed.value, enumerable: true, writable: true, configurable: true });
+    // setOwn: a parameter named __proto__ becomes a plain key, never a prototype.
+    setOwn(args, parameter.name, typed.value);
   }
   return { arguments: args, rawArguments: JSON.stringify(args) };
 }
