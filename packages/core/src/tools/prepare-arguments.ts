@@ -3,7 +3,7 @@ import type { JSONObject, JSONSchema } from "../json.js";
 import { argumentIssues, formatArgumentIssues } from "../schema/argument-issues.js";
 import { validatorFor } from "../schema/validation.js";
 import { applyDefaults, reviveDates } from "./argument-mapping.js";
-import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOOL_INPUT, nestedDeeperThan, utf8Length, utf8LongerThan } from "./input-limits.js";
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOOL_INPUT, nestedDeeperThan, utf8Length, utf8LongerThan, type InputLimits } from "./input-limits.js";
 
 /** Arguments ready for the function, or why they are not. */
 export type PreparedArguments =
@@ -36,7 +36,7 @@ function tooLarge(tool: PreparableTool, bytes: number, limit: number): PreparedA
 export function prepareArguments(
   tool: PreparableTool,
   args: unknown,
-  limits: { maxToolInput?: number; maxDepth?: number },
+  limits: Partial<InputLimits>,
 ): PreparedArguments {
   const maxToolInput = limits.maxToolInput ?? DEFAULT_MAX_TOOL_INPUT;
   const maxDepth = limits.maxDepth ?? DEFAULT_MAX_DEPTH;

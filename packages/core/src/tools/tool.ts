@@ -3,7 +3,8 @@ import { ToolArgumentError, type ArgumentIssue } from "../errors/tool-argument-e
 import { ToolDefinitionError } from "../errors/tool-definition-error.js";
 import { ToolTimeoutError } from "../errors/tool-timeout-error.js";
 import type { JSONObject, JSONSchema } from "../json.js";
-import { prepareArguments, type PreparedArguments } from "./prepare-arguments.js";
+import type { InputLimits } from "./input-limits.js";
+import { prepareArguments } from "./prepare-arguments.js";
 import { convertResult, errorOutput, thrownMessage } from "./result-conversion.js";
 import { nextRevision } from "./revision-clock.js";
 import { runWithDeadline } from "./run-with-deadline.js";
@@ -158,8 +159,8 @@ export class Tool {
    * The problems with `args` for this tool (input limits, then the schema); empty when valid.
    * `limits` default to 1 MiB and 64 levels, as in `execute`.
    */
-  validate(args: unknown, limits: { maxToolInput?: number; maxDepth?: number } = {}): ArgumentIssue[] {
-    const prepared = this.#prepare(args, limits);
+  validate(args: unknown, limits: Partial<InputLimits> = {}): ArgumentIssue[] {
+    const prepared = prepareArguments(this, args, limits);
     return prepared.ok ? [] : prepared.issues;
   }
 
@@ -177,10 +178,6 @@ export class Tool {
     runPreparedHook = async (tool, value, options) => tool.#outcome(await tool.#runPrepared(value, options));
   }
 
-  #prepare(args: unknown, options: { maxToolInput?: number; maxDepth?: number }): PreparedArguments {
-    return prepareArguments(this, args, options);
-  }
-
   #outcome(ran: Ran): ToolOutcome {
     if (ran.kind === "failed") {
       const outcome: ToolOutcome = { result: { output: errorOutput(ran.message), isError: true }, failure: ran.failure, message: ran.message };
@@ -195,7 +192,7 @@ export class Tool {
   }
 
   async #execute(args: unknown, options: ToolExecuteOptions): Promise<Ran> {
-    const prepared = this.#prepare(args, options);
+    const prepared = prepareArguments(this, args, options);
     if (!prepared.ok) {
       const error = new ToolArgumentError(this.name, prepared.message, prepared.issues);
       return { kind: "failed", failure: prepared.failure, message: prepared.message, error };
@@ -203,7 +200,7 @@ export class Tool {
     return this.#runPrepared(prepared.value, options);
   }
 
-  // Runs arguments that #prepare accepted (checked, copied, converted).
+  // Runs arguments that prepareArguments accepted (checked, copied, converted).
   async #runPrepared(value: JSONObject | string, options: ToolExecuteOptions): Promise<Ran> {
     const run = this.#run;
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
