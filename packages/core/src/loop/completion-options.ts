@@ -80,7 +80,7 @@ export function resolveOptions(options: CompletionOptions = {}): ResolvedOptions
     toolTimeoutMs,
     signal: options.signal,
     toolContext: options.toolContext,
-    tools,
+    tools: tools === undefined ? undefined : [...tools], // the run's own copy: every round offers and decides the same names
     maxToolInput: positiveInteger(options.maxToolInput, "maxToolInput", DEFAULT_MAX_TOOL_INPUT),
     maxDepth: positiveInteger(options.maxDepth, "maxDepth", DEFAULT_MAX_DEPTH),
     returnOnFailure: options.returnOnFailure === true,

@@ -152,6 +152,18 @@ describe("completions: failures leave the context as it was", () => {
     expect(runs).toEqual({});
   });
 
+  it("decides on the names it offered, even when the caller's tools array changes during the run", async () => {
+    const { server, endpoint, runs } = setup;
+    server.enqueue(turn.toolCall("pay", { amount: 1 }), turn.text("ok"));
+    const ctx = new Context().user("go");
+    ctx.toolPolicy.allow("*");
+    const names = ["getWeather"];
+    const completion = await completions(endpoint, "m", ctx, 8, { tools: names, onEvent: (event) => event.type === "request" && names.push("pay") });
+    expect((server.requests[0]!.body as { tools: unknown[] }).tools).toHaveLength(1);
+    expect(completion.calls[0]!.policyResult?.status).toBe(ToolPolicyStatus.Failed);
+    expect(runs).toEqual({});
+  });
+
   it("checks options before any request", async () => {
     const { server, endpoint } = setup;
     const ctx = new Context().user("x");

@@ -60,6 +60,8 @@ const forced = (choice: ToolChoice | undefined) => choice === "required" || type
 export class LoopRun {
   readonly #inside: ContextInternals;
   readonly #emit: LoopEventListener | undefined;
+  /** `options.tools` as a set, built once per run (every round's decisions look names up in it). */
+  readonly #offered: ReadonlySet<string> | undefined;
   #rounds = 0;
   #toolRounds = 0;
   readonly #calls: ToolCall[] = [];
@@ -77,6 +79,7 @@ export class LoopRun {
   ) {
     this.#inside = contextInternals(context);
     this.#emit = emitter(options.onEvent);
+    this.#offered = options.tools === undefined ? undefined : new Set(options.tools);
   }
 
   /** Runs the loop to its end. The context is busy (no appends, approvals) meanwhile. */
@@ -96,10 +99,9 @@ export class LoopRun {
   }
 
   #decisionScope(round: number): DecisionScope {
-    const names = this.options.tools;
     return {
       registry: this.endpoint.tools,
-      offered: names === undefined ? undefined : new Set(names),
+      offered: this.#offered,
       policy: this.context.toolPolicy,
       repair: this.options.repair,
       maxToolInput: this.options.maxToolInput,
@@ -192,9 +194,12 @@ export class LoopRun {
     if (this.#emit) for (const call of calls) this.#emit({ type: "tool-call", round, call });
     const end = endReason(choice);
     if (calls.length === 0 || end !== undefined) {
-      const answers = new Map(calls.map((call) => [call, failCall(call, endMessages[end!]!)] as const));
-      if (this.#emit) for (const call of calls) this.#emit({ type: "decision", round, call });
-      await answerCalls(calls, answers, this.#runScope(round));
+      // A cut or refused reply's calls are answered with errors; the usual last round has none.
+      if (calls.length > 0) {
+        const answers = new Map(calls.map((call) => [call, failCall(call, endMessages[end!]!)] as const));
+        if (this.#emit) for (const call of calls) this.#emit({ type: "decision", round, call });
+        await answerCalls(calls, answers, this.#runScope(round));
+      }
       this.#emit?.({ type: "round-end", round, finishReason: choice.finishReason });
       return end ?? "done";
     }
