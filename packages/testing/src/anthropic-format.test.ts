@@ -42,6 +42,16 @@ it("renders a scripted refusal as text with stop_reason refusal, JSON and stream
   expect(streamed.find((d) => d.type === "message_delta")!.delta!.stop_reason).toBe("refusal");
 });
 
+it("maps a length finish to max_tokens and renders reasoning as a signed thinking block first", async () => {
+  server.enqueue({ reasoning: "Think first.", text: "Cut", finishReason: "length" });
+  const reply = JSON.parse((await post(messages(), { model: "claude-test", messages: [] })).text);
+  expect(reply.stop_reason).toBe("max_tokens");
+  expect(reply.content).toEqual([
+    { type: "thinking", thinking: "Think first.", signature: "scripted-signature" },
+    { type: "text", text: "Cut" },
+  ]);
+});
+
 it("answers errors in Anthropic's error shape", async () => {
   server.enqueue(turn.error(529, { message: "Overloaded" }));
   const reply = await post(messages(), { model: "claude-test", messages: [] });
