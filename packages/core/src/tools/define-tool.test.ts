@@ -10,7 +10,7 @@ describe("defineTool", () => {
     const tools = new ToolRegistry();
     tools.add(convert);
     expect(await tools.call("convert", { amount: 5, to: "NOK" })).toEqual({ output: "10 NOK", isError: false });
-    expect((await tools.call("convert", { amount: "5", to: "NOK" })).isError).toBe(true);
+    expect(await tools.call("convert", { amount: "5", to: "NOK" })).toEqual({ output: JSON.stringify({ error: "Invalid arguments for convert:\n- amount: must be a number (got \"5\")" }), isError: true });
   });
 
   it("accepts an explicit schema without the transformer", async () => {
