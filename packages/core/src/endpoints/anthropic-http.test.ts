@@ -1,4 +1,4 @@
-import { ScriptedModelServer, turn, type RecordedRequest } from "@tooltype/testing";
+import { turn, type RecordedRequest, type ScriptedModelServer } from "@tooltype/testing";
 import { Context } from "../context/context.js";
 import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
@@ -6,20 +6,14 @@ import { completions } from "../loop/completions.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { Anthropic } from "./anthropic.js";
 import type { AnthropicOptions } from "./anthropic-options.js";
+import { scriptedServerHooks } from "./fixtures/scripted-server.js";
 
 let server: ScriptedModelServer;
-const endpoints: Anthropic[] = [];
 let runs: string[] = [];
-
-beforeAll(async () => {
-  server = await ScriptedModelServer.start();
-});
-afterEach(async () => {
-  server.reset();
-  runs = [];
-  await Promise.all(endpoints.splice(0).map((ep) => ep.close()));
-});
-afterAll(() => server.close());
+const track = scriptedServerHooks(
+  (started) => (server = started),
+  () => (runs = []),
+);
 
 function endpoint(options: AnthropicOptions = {}): Anthropic {
   const ep = new Anthropic({ baseURL: server.origin, retryDelays: { baseDelayMs: 1, maxDelayMs: 5 }, ...options });
@@ -33,8 +27,7 @@ function endpoint(options: AnthropicOptions = {}): Anthropic {
     },
   });
   ep.tools.define({ name: "pay", description: "Pay an amount.", schema: { type: "object", properties: { amount: { type: "number" } } }, impl: () => runs.push("pay") });
-  endpoints.push(ep);
-  return ep;
+  return track(ep);
 }
 
 type Body = { system?: string; messages: Array<{ role: string; content: Array<Record<string, unknown>> }>; tools?: Array<{ name: string }>; tool_choice?: unknown; max_tokens: number };
@@ -44,8 +37,7 @@ describe("Anthropic endpoint over HTTP", () => {
   it("posts to /v1/messages with x-api-key, anthropic-version and max_tokens; a URL with no path gets /v1", async () => {
     const ep = endpoint({ apiKey: "sk-ant-test" });
     expect(ep.baseURL).toBe(`${server.origin}/v1`);
-    const unsent = [new Anthropic(), new Anthropic({ baseURL: `${server.origin}/proxy/anthropic/` })];
-    endpoints.push(...unsent);
+    const unsent = [track(new Anthropic()), track(new Anthropic({ baseURL: `${server.origin}/proxy/anthropic/` }))];
     expect(unsent.map((e) => e.baseURL)).toEqual(["https://api.anthropic.com/v1", `${server.origin}/proxy/anthropic`]);
     server.enqueue(turn.text("Hello!"));
     const completion = await ep.completions("claude-test", new Context().user("Hi"));

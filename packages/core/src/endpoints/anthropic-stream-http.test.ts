@@ -1,4 +1,4 @@
-import { ScriptedModelServer, turn } from "@tooltype/testing";
+import { turn, type ScriptedModelServer } from "@tooltype/testing";
 import { Context } from "../context/context.js";
 import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
@@ -7,20 +7,14 @@ import { Anthropic } from "./anthropic.js";
 import type { AnthropicOptions } from "./anthropic-options.js";
 import type { EndpointRequest } from "./model-endpoint.js";
 import type { StreamEvent } from "./stream-event.js";
+import { endpointRequest, scriptedServerHooks } from "./fixtures/scripted-server.js";
 
 let server: ScriptedModelServer;
-const endpoints: Anthropic[] = [];
 let runs = 0;
-
-beforeAll(async () => {
-  server = await ScriptedModelServer.start();
-});
-afterEach(async () => {
-  server.reset();
-  runs = 0;
-  await Promise.all(endpoints.splice(0).map((ep) => ep.close()));
-});
-afterAll(() => server.close());
+const track = scriptedServerHooks(
+  (started) => (server = started),
+  () => (runs = 0),
+);
 
 function endpoint(options: AnthropicOptions = {}): Anthropic {
   const ep = new Anthropic({ baseURL: server.origin, retryDelays: { baseDelayMs: 1, maxDelayMs: 5 }, ...options });
@@ -33,12 +27,11 @@ function endpoint(options: AnthropicOptions = {}): Anthropic {
       return `sunny in ${city}`;
     },
   });
-  endpoints.push(ep);
-  return ep;
+  return track(ep);
 }
 
 function streamed(events: StreamEvent[] = []): EndpointRequest {
-  return { model: "claude-test", messages: [{ role: "user", content: "Hi" }], tools: [], toolChoice: undefined, stream: true, round: 2, maxToolInput: 1 << 20, maxDepth: 64, onEvent: (e) => events.push(e) };
+  return endpointRequest({ model: "claude-test", stream: true, round: 2, onEvent: (e) => events.push(e) });
 }
 
 const calls = [

@@ -7,29 +7,20 @@ import type { RetryInfo } from "./http-transport.js";
 import { OpenAI } from "./openai.js";
 import type { OpenAIOptions } from "./openai-options.js";
 import type { StreamEvent } from "./stream-event.js";
+import { endpointRequest, scriptedServerHooks } from "./fixtures/scripted-server.js";
 
 let server: ScriptedModelServer;
-const endpoints: OpenAI[] = [];
-
-beforeAll(async () => {
-  server = await ScriptedModelServer.start();
-});
-afterEach(async () => {
-  server.reset();
-  await Promise.all(endpoints.splice(0).map((ep) => ep.close()));
-});
-afterAll(() => server.close());
+const track = scriptedServerHooks((started) => (server = started));
 
 /** An endpoint on the scripted server with fast backoff, recording its retries. */
 function endpoint(options: OpenAIOptions = {}): { ep: OpenAI; retries: RetryInfo[] } {
   const retries: RetryInfo[] = [];
   const ep = new OpenAI({ baseURL: server.url, retryDelays: { baseDelayMs: 1, maxDelayMs: 5 }, onRetry: (info) => retries.push(info), ...options });
-  endpoints.push(ep);
-  return { ep, retries };
+  return { ep: track(ep), retries };
 }
 
 function request(overrides: Partial<EndpointRequest> = {}): EndpointRequest {
-  return { model: "test-model", messages: [{ role: "user", content: "Hi" }], tools: [], toolChoice: undefined, stream: false, round: 1, maxToolInput: 1 << 20, maxDepth: 64, ...overrides };
+  return endpointRequest({ model: "test-model", ...overrides });
 }
 
 async function failure(promise: Promise<unknown>): Promise<EndpointError> {
@@ -49,8 +40,7 @@ describe("OpenAI endpoint over HTTP", () => {
   });
 
   it("adds /v1 to a URL without a path, and keeps one config object per model", () => {
-    const ep = new OpenAI(server.origin);
-    endpoints.push(ep);
+    const ep = track(new OpenAI(server.origin));
     expect(ep.baseURL).toBe(server.url);
     expect(new OpenAI(`${server.origin}/custom/api/`).baseURL).toBe(`${server.origin}/custom/api`);
     const config = ep.config("m");

@@ -1,31 +1,21 @@
-import { ScriptedModelServer, turn, type StreamQuirks } from "@tooltype/testing";
+import { turn, type ScriptedModelServer, type StreamQuirks } from "@tooltype/testing";
 import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { EndpointRequest } from "./model-endpoint.js";
 import { OpenAI } from "./openai.js";
 import type { OpenAIOptions } from "./openai-options.js";
 import type { StreamEvent } from "./stream-event.js";
+import { endpointRequest, scriptedServerHooks } from "./fixtures/scripted-server.js";
 
 let server: ScriptedModelServer;
-const endpoints: OpenAI[] = [];
-
-beforeAll(async () => {
-  server = await ScriptedModelServer.start();
-});
-afterEach(async () => {
-  server.reset();
-  await Promise.all(endpoints.splice(0).map((ep) => ep.close()));
-});
-afterAll(() => server.close());
+const track = scriptedServerHooks((started) => (server = started));
 
 function endpoint(options: OpenAIOptions = {}): OpenAI {
-  const ep = new OpenAI({ baseURL: server.url, retryDelays: { baseDelayMs: 1, maxDelayMs: 5 }, ...options });
-  endpoints.push(ep);
-  return ep;
+  return track(new OpenAI({ baseURL: server.url, retryDelays: { baseDelayMs: 1, maxDelayMs: 5 }, ...options }));
 }
 
 function streamed(events: StreamEvent[] = [], overrides: Partial<EndpointRequest> = {}): EndpointRequest {
-  return { model: "m", messages: [{ role: "user", content: "Hi" }], tools: [], toolChoice: undefined, stream: true, round: 2, maxToolInput: 1 << 20, maxDepth: 64, onEvent: (e) => events.push(e), ...overrides };
+  return endpointRequest({ stream: true, round: 2, onEvent: (e) => events.push(e), ...overrides });
 }
 
 const calls = [
