@@ -37,7 +37,7 @@ export class TooltypeError extends Error {
   }
 }
 
-/** Builds the `isInstance` check of a subclass: a tooltype error carrying one of `codes`. */
-export function isTooltypeErrorWithCode<T extends TooltypeError>(value: unknown, ...codes: TooltypeErrorCode[]): value is T {
-  return TooltypeError.isInstance(value) && codes.includes(value.code);
+/** Builds the `isInstance` check of a subclass: a tooltype error carrying `code`. */
+export function isTooltypeErrorWithCode<T extends TooltypeError>(value: unknown, code: TooltypeErrorCode): value is T {
+  return TooltypeError.isInstance(value) && value.code === code;
 }
