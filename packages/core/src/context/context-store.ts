@@ -1,5 +1,5 @@
 import type { JSONObject, JSONValue } from "../json.js";
-import { ToolPolicyStatus, type PolicyResult } from "../policy/tool-policy-status.js";
+import { isToolPolicyStatus, ToolPolicyStatus, type PolicyResult } from "../policy/tool-policy-status.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import { ContextStoreError } from "./context-errors.js";
 import { cloneJSON, cloneJSONObject, toJSONCopy } from "./json-clone.js";
@@ -178,8 +178,6 @@ function readMessage(value: unknown, path: string): Message {
   }
 }
 
-const statuses = new Set<unknown>(Object.values(ToolPolicyStatus));
-
 function readCall(value: unknown, path: string): ToolCall {
   const call = record(value, path, "a tool call");
   const type = call.type;
@@ -211,8 +209,9 @@ function readCall(value: unknown, path: string): ToolCall {
 
 function readPolicyResult(value: unknown, path: string): PolicyResult {
   const result = record(value, path, "a policy result");
-  if (!statuses.has(result.status)) throw new ContextStoreError(`${path}.status`, `expected one of ${[...statuses].join(", ")}, got ${preview(result.status)}.`);
-  return { status: result.status as ToolPolicyStatus, message: string(result.message, `${path}.message`) };
+  const status = result.status;
+  if (!isToolPolicyStatus(status)) throw new ContextStoreError(`${path}.status`, `expected one of ${Object.values(ToolPolicyStatus).join(", ")}, got ${preview(status)}.`);
+  return { status, message: string(result.message, `${path}.message`) };
 }
 
 function readResult(value: unknown, path: string): ToolResult {

@@ -19,3 +19,10 @@ export interface PolicyResult {
   /** Why, in words for the application and the model. */
   message: string;
 }
+
+const statuses = new Set<unknown>(Object.values(ToolPolicyStatus));
+
+/** True when `value` is one of the statuses (for decisions and stores that arrive untyped). */
+export function isToolPolicyStatus(value: unknown): value is ToolPolicyStatus {
+  return statuses.has(value);
+}

@@ -1,6 +1,6 @@
 import type { ToolCall } from "../context/tool-call.js";
 import type { Tool } from "../tools/tool.js";
-import { ToolPolicyStatus, type PolicyResult } from "./tool-policy-status.js";
+import { isToolPolicyStatus, ToolPolicyStatus, type PolicyResult } from "./tool-policy-status.js";
 import { compileNamePattern, type NamePattern } from "./wildcard.js";
 
 /** What an evaluator may answer: a status (the message is filled in), or a status with its own message. */
@@ -113,8 +113,6 @@ export class ToolPolicy {
   }
 }
 
-const statuses = new Set<unknown>(Object.values(ToolPolicyStatus));
-
 const defaultMessages: Record<ToolPolicyStatus, string> = {
   [ToolPolicyStatus.Allowed]: "Allowed by the policy evaluator.",
   [ToolPolicyStatus.Denied]: "Denied by the policy evaluator.",
@@ -124,15 +122,11 @@ const defaultMessages: Record<ToolPolicyStatus, string> = {
 };
 
 function normalise(decision: unknown): PolicyResult {
-  if (statuses.has(decision)) {
-    const status = decision as ToolPolicyStatus;
-    return { status, message: defaultMessages[status] };
-  }
+  if (isToolPolicyStatus(decision)) return { status: decision, message: defaultMessages[decision] };
   if (typeof decision === "object" && decision !== null) {
     const { status, message } = decision as { status?: unknown; message?: unknown };
-    if (statuses.has(status)) {
-      const known = status as ToolPolicyStatus;
-      return { status: known, message: typeof message === "string" && message !== "" ? message : defaultMessages[known] };
+    if (isToolPolicyStatus(status)) {
+      return { status, message: typeof message === "string" && message !== "" ? message : defaultMessages[status] };
     }
   }
   return { status: ToolPolicyStatus.Denied, message: "The policy evaluator answered something that is not a decision, so the call was not allowed." };
