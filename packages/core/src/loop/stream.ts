@@ -37,7 +37,7 @@ export function streamCompletion(endpoint: ModelEndpoint, model: string, input: 
     resume?.();
   };
 
-  const completion = (async () => runCompletion(endpoint, model, input, maxToolRounds, {
+  const completion = runCompletion(endpoint, model, input, maxToolRounds, {
     ...rest,
     signal: controller.signal,
     onEvent: (event) => {
@@ -45,20 +45,14 @@ export function streamCompletion(endpoint: ModelEndpoint, model: string, input: 
       notify();
       rest.onEvent?.(event);
     },
-  }, true))();
-  completion.then(
-    () => {
-      outer?.removeEventListener("abort", forward);
-      finished = true;
-      notify();
-    },
-    (error: unknown) => {
-      outer?.removeEventListener("abort", forward);
-      finished = true;
-      failure = { error };
-      notify();
-    },
-  );
+  }, true);
+  const settle = (error?: { error: unknown }) => {
+    outer?.removeEventListener("abort", forward);
+    finished = true;
+    failure = error;
+    notify();
+  };
+  completion.then(() => settle(), (error: unknown) => settle({ error }));
 
   const iterator: AsyncIterator<LoopEvent> = {
     async next() {
