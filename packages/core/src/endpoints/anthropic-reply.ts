@@ -8,7 +8,7 @@ import { customToolInputKey } from "./anthropic-tools.js";
 import type { EndpointReply } from "./model-endpoint.js";
 import { errorMessageOf, visibleText } from "./openai-reply.js";
 import { asObject, CallIds, nonEmptyString } from "./openai-tool-calls.js";
-import { parseToolArguments, type ArgumentLimits } from "./tool-arguments.js";
+import { functionCall, parseToolArguments, type ArgumentLimits } from "./tool-arguments.js";
 
 /** How a Messages reply is read besides the argument limits. */
 export interface AnthropicReplyOptions extends ArgumentLimits {
@@ -58,13 +58,12 @@ export function anthropicErrorOf(body: unknown, where: string): EndpointError {
 }
 
 function unusable(call: ToolCall, why: string): ToolCall {
-  return { id: call.id, type: "function", name: call.name, arguments: null, rawArguments: call.rawArguments, argumentError: why };
+  return functionCall(call.id, call.name, { arguments: null, rawArguments: call.rawArguments, argumentError: why });
 }
 
 function parseToolUse(block: JSONObject, options: AnthropicReplyOptions, ids: CallIds): ToolCall {
   const parsed = parseToolArguments(block.input, options);
-  const call: ToolCall = { id: ids.take(nonEmptyString(block.id)), type: "function", name: typeof block.name === "string" ? block.name : "", arguments: parsed.arguments, rawArguments: parsed.rawArguments };
-  if (parsed.argumentError !== undefined) call.argumentError = parsed.argumentError;
+  const call = functionCall(ids.take(nonEmptyString(block.id)), typeof block.name === "string" ? block.name : "", parsed);
   if (!options.customTools?.has(call.name) || parsed.arguments === null) return call;
   const text = parsed.arguments[customToolInputKey];
   if (typeof text !== "string") return unusable(call, `${call.name} takes free text: send it as {"${customToolInputKey}": "<text>"}.`);

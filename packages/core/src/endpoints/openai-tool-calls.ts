@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ToolCall } from "../context/tool-call.js";
 import type { JSONObject } from "../json.js";
 import { setOwn } from "../tools/argument-mapping.js";
-import { parseToolArguments, type ArgumentLimits } from "./tool-arguments.js";
+import { functionCall, parseToolArguments, type ArgumentLimits } from "./tool-arguments.js";
 
 /** Keys of an OpenAI tool call that tooltype reads itself; any other key is a provider extra. */
 const knownCallKeys = new Set(["id", "type", "function", "custom", "index"]);
@@ -65,14 +65,7 @@ export function parseOpenAIToolCall(wire: JSONObject, limits: ArgumentLimits, id
     return call;
   }
   const parsed = parseToolArguments(fn?.arguments, limits);
-  const call: ToolCall = {
-    id: ids.take(nonEmptyString(wire.id) ?? nonEmptyString(fn?.id)),
-    type: "function",
-    name: typeof fn?.name === "string" ? fn.name : "",
-    arguments: parsed.arguments,
-    rawArguments: parsed.rawArguments,
-  };
-  if (parsed.argumentError !== undefined) call.argumentError = parsed.argumentError;
+  const call = functionCall(ids.take(nonEmptyString(wire.id) ?? nonEmptyString(fn?.id)), typeof fn?.name === "string" ? fn.name : "", parsed);
   if (extra) call.extra = extra;
   return call;
 }

@@ -5,7 +5,7 @@ import { jsonTextExceedsDepth } from "./json-depth.js";
 import type { CallIds } from "./openai-tool-calls.js";
 import { typedParameterValue } from "./qwen-parameter-values.js";
 import type { ScannedBlock, ScannedCall, ScannedParameter } from "./qwen-scanned-call.js";
-import { parseToolArguments, type ArgumentLimits, type ParsedArguments } from "./tool-arguments.js";
+import { functionCall, parseToolArguments, type ArgumentLimits, type ParsedArguments } from "./tool-arguments.js";
 
 /** The parameters schema of each tool offered, by name (what Qwen XML values are typed with). */
 export type ToolSchemas = ReadonlyMap<string, JSONSchema>;
@@ -111,8 +111,6 @@ function readCall(call: ScannedCall, schemas: ToolSchemas, limits: ArgumentLimit
 export function toolCallsOfBlock(block: ScannedBlock, schemas: ToolSchemas, limits: ArgumentLimits, ids: CallIds): ToolCall[] {
   return block.calls.map((scanned) => {
     const { name, parsed } = readCall(scanned, schemas, limits, block.source);
-    const call: ToolCall = { id: ids.take(undefined), type: "function", name, arguments: parsed.arguments, rawArguments: parsed.rawArguments };
-    if (parsed.argumentError !== undefined) call.argumentError = parsed.argumentError;
-    return call;
+    return functionCall(ids.take(undefined), name, parsed);
   });
 }

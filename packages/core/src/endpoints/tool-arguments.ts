@@ -1,3 +1,4 @@
+import type { ToolCall } from "../context/tool-call.js";
 import type { JSONObject } from "../json.js";
 import { jsonTextExceedsDepth, valueExceedsDepth } from "./json-depth.js";
 
@@ -86,4 +87,11 @@ export function parseToolArguments(received: unknown, limits: ArgumentLimits): P
     if (second.ok && isPlainObject(second.value)) return { arguments: second.value, rawArguments };
   }
   return unusable(rawArguments, `The arguments were ${describe(first.value)}, not a JSON object. ${example}`);
+}
+
+/** The function call `name` with id `id` and these read arguments (their `argumentError` too, when unusable). */
+export function functionCall(id: string, name: string, parsed: ParsedArguments): ToolCall {
+  const call: ToolCall = { id, type: "function", name, arguments: parsed.arguments, rawArguments: parsed.rawArguments };
+  if (parsed.argumentError !== undefined) call.argumentError = parsed.argumentError;
+  return call;
 }
