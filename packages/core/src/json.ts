@@ -14,3 +14,8 @@ export type JSONSchema = { [keyword: string]: unknown } | boolean;
 export function setOwn(object: object, key: string, value: unknown): void {
   Object.defineProperty(object, key, { value, writable: true, enumerable: true, configurable: true });
 }
+
+/** True for an object that is not an array (a JSON object, a schema object): what `{ … }` parses to. */
+export function isPlainObject(value: unknown): value is { [key: string]: unknown } {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

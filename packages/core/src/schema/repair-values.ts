@@ -1,4 +1,4 @@
-import { setOwn, type JSONObject, type JSONSchema, type JSONValue } from "../json.js";
+import { isPlainObject as isObject, setOwn, type JSONObject, type JSONSchema, type JSONValue } from "../json.js";
 import { pointerSegment } from "./argument-issues.js";
 
 /** Values converted to the type the schema wants, and what was converted. */
@@ -69,10 +69,6 @@ function convertString(text: string, types: Types, path: string, repaired: strin
 }
 
 type SchemaObject = { [keyword: string]: unknown };
-
-function isObject(value: unknown): value is SchemaObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Follows local `$ref`s (`#`, `#/$defs/…`, `#/definitions/…`); undefined when it cannot be known. */
 function resolve(schema: JSONSchema | undefined, root: JSONSchema): SchemaObject | undefined {

@@ -1,4 +1,4 @@
-import { setOwn, type JSONSchema } from "../json.js";
+import { isPlainObject as isSchema, setOwn, type JSONSchema } from "../json.js";
 
 /**
  * Where a strict schema made optional properties nullable, as a graph that follows the schema
@@ -47,10 +47,6 @@ const dropped = new Set(["$schema", "$id", "$comment", "title", "default", "exam
 // Handled structurally below.
 const structural = new Set(["properties", "required", "additionalProperties", "items", "anyOf", "oneOf", "$ref", "$defs", "definitions", "format"]);
 const formats = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
-
-function isSchema(value: unknown): value is Schema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** True when the schema itself accepts `null` (so a `null` there is a real value). */
 function acceptsNull(schema: unknown): boolean {

@@ -1,4 +1,4 @@
-import { setOwn, type JSONObject, type JSONSchema, type JSONValue } from "../json.js";
+import { isPlainObject, setOwn, type JSONObject, type JSONSchema, type JSONValue } from "../json.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import type { ParameterBinding } from "./tool-metadata.js";
 
@@ -11,10 +11,6 @@ export { setOwn } from "../json.js";
 /** Reads an own property only: a parameter named `constructor` must not see `Object`. */
 export function ownValue(object: object, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(object, key) ? (object as Record<string, unknown>)[key] : undefined;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
