@@ -1,6 +1,5 @@
 import { ProtocolError } from "../errors/protocol-error.js";
-import type { JSONObject, JSONValue } from "../json.js";
-import { setOwn } from "../tools/argument-mapping.js";
+import { setOwn, type JSONObject, type JSONValue } from "../json.js";
 import { anthropicErrorOf } from "./anthropic-reply.js";
 import { excerptOf } from "./http-errors.js";
 import { asObject, nonEmptyString } from "./openai-tool-calls.js";

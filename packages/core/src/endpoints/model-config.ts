@@ -1,5 +1,4 @@
-import type { JSONObject } from "../json.js";
-import { setOwn } from "../tools/argument-mapping.js";
+import { setOwn, type JSONObject } from "../json.js";
 
 /** Which tools the model may (or must) call. Affects what the model returns, never what may run. */
 export type ToolChoice = "auto" | "none" | "required" | { name: string };

@@ -1,7 +1,6 @@
 import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
-import type { JSONObject, JSONValue } from "../json.js";
-import { setOwn } from "../tools/argument-mapping.js";
+import { setOwn, type JSONObject, type JSONValue } from "../json.js";
 import { excerptOf } from "./http-errors.js";
 import { errorMessageOf } from "./openai-reply.js";
 import { asObject, nonEmptyString } from "./openai-tool-calls.js";

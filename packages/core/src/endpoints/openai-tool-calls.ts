@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ToolCall } from "../context/tool-call.js";
-import type { JSONObject } from "../json.js";
-import { setOwn } from "../tools/argument-mapping.js";
+import { setOwn, type JSONObject } from "../json.js";
 import { functionCall, parseToolArguments, type ArgumentLimits } from "./tool-arguments.js";
 
 /** Keys of an OpenAI tool call that tooltype reads itself; any other key is a provider extra. */

@@ -1,6 +1,5 @@
 import type { ToolCall } from "../context/tool-call.js";
-import type { JSONObject, JSONSchema } from "../json.js";
-import { setOwn } from "../tools/argument-mapping.js";
+import { setOwn, type JSONObject, type JSONSchema } from "../json.js";
 import { jsonTextExceedsDepth } from "./json-depth.js";
 import type { CallIds } from "./openai-tool-calls.js";
 import { typedParameterValue } from "./qwen-parameter-values.js";
