@@ -170,7 +170,7 @@ export class Context {
     }
     const overriding = status === ToolPolicyStatus.Denied ? ` overriding: ${call.policyResult!.message}` : "";
     call.policyResult = { status: ToolPolicyStatus.Allowed, message: `Approved by the application${overriding}.` };
-    call.binding = callBinding(call);
+    call.binding ??= callBinding(call); // a recorded binding was just checked by #decidable: it still matches
     return call;
   }
 
@@ -183,7 +183,7 @@ export class Context {
     }
     const why = reason === undefined || reason === "" ? "" : `: ${String(reason)}`;
     call.policyResult = { status: ToolPolicyStatus.Denied, message: `Rejected by the application${why}` };
-    call.binding = callBinding(call);
+    call.binding ??= callBinding(call); // a recorded binding was just checked by #decidable: it still matches
     return call;
   }
 

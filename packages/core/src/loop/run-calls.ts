@@ -23,7 +23,7 @@ export interface RunScope {
 }
 
 /** Records a failure on a call and answers it. */
-export function answerFailed(scope: RunScope, call: ToolCall, message: string): void {
+function answerFailed(scope: RunScope, call: ToolCall, message: string): void {
   answer(scope, call, failCall(call, message));
 }
 
