@@ -4,9 +4,6 @@ import type { TypeScript } from "./types.js";
 /** The package whose declarations the transformer acts on. */
 export const corePackageName = "@tooltype/core";
 
-/** Decides whether a file belongs to `@tooltype/core`; the default reads the nearest package.json. */
-export type CoreFileTest = (fileName: string) => boolean;
-
 const packageNames = new Map<string, string | undefined>();
 
 /**
@@ -65,8 +62,8 @@ export function resolveSymbol(tsm: TypeScript, checker: ts.TypeChecker, symbol: 
 }
 
 /** True when `symbol` is `name` declared by `@tooltype/core`. */
-export function isCoreSymbol(tsm: TypeScript, symbol: ts.Symbol | undefined, name: string, test: CoreFileTest = (file) => isCoreFile(tsm, file)): boolean {
+export function isCoreSymbol(tsm: TypeScript, symbol: ts.Symbol | undefined, name: string): boolean {
   if (!symbol || symbol.getName() !== name) return false;
   const declarations = symbol.declarations ?? [];
-  return declarations.length > 0 && declarations.every((declaration) => test(declaration.getSourceFile().fileName));
+  return declarations.length > 0 && declarations.every((declaration) => isCoreFile(tsm, declaration.getSourceFile().fileName));
 }
