@@ -68,6 +68,8 @@ export function findToolSites(tsm: TypeScript, checker: ts.TypeChecker, sourceFi
   };
   const isRegistryAdd = (access: ts.PropertyAccessExpression | ts.ElementAccessExpression): boolean => {
     const target = tsm.isPropertyAccessExpression(access) ? access.name : access.argumentExpression;
+    // A member's name cannot be renamed at the access: skip the checker for every other property access.
+    if (!((tsm.isIdentifier(target) || tsm.isStringLiteralLike(target)) && target.text === "add")) return false;
     const symbol = resolveSymbol(tsm, checker, checker.getSymbolAtLocation(target));
     if (!isCoreSymbol(tsm, symbol, "add")) return false;
     return (symbol?.declarations ?? []).some((d) => {

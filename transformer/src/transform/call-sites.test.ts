@@ -67,6 +67,22 @@ Reflect.apply(registry.add, registry, [() => 1]);
     ]);
   });
 
+  it("reads registry[\"add\"](fn) and a ToolRegistry typed through an alias; leaves other .add calls alone", () => {
+    const source = `${header}
+type Tools = ToolRegistry;
+const alias: Tools = registry;
+function one(n: number) { return n; }
+function two(s: string) { return s; }
+registry["add"](one);
+alias.add(two);
+new Set<unknown>().add(one);
+`;
+    const { js, errors } = transformSources({ "tools.ts": source });
+    expect(errors).toEqual([]);
+    expect(js["tools.ts"]).toContain("new Set().add(one);");
+    expect(runWithFakeCore(js["tools.ts"]!).calls.add.map((call) => (call[2] as { name: string }).name)).toEqual(["one", "two"]);
+  });
+
   it("ignores an add method of a class that is not tooltype's ToolRegistry", () => {
     const source = "class ToolRegistry { add(x: unknown) { return this; } }\nfunction f(a: string) {}\nnew ToolRegistry().add(f);\n";
     expect(transformSources({ "tools.ts": source }).js["tools.ts"]).toContain("new ToolRegistry().add(f);");
