@@ -22,21 +22,22 @@ export interface FilePlan {
 
 /** Finds every tool site of a file and works out its metadata (or the diagnostics why not). */
 export function planFile(tsm: TypeScript, checker: ts.TypeChecker, sourceFile: ts.SourceFile, sourceRoot?: string): FilePlan {
+  return planSites(tsm, checker, findToolSites(tsm, checker, sourceFile), sourceRoot);
+}
+
+/** `planFile` for sites already found (callers that also need the sites themselves). */
+export function planSites(tsm: TypeScript, checker: ts.TypeChecker, sites: readonly ToolSite[], sourceRoot?: string): FilePlan {
   const plan: FilePlan = { injections: new Map(), diagnostics: [] };
-  for (const site of findToolSites(tsm, checker, sourceFile)) planSite(tsm, checker, site, plan, sourceRoot);
+  for (const site of sites) planSite(tsm, checker, site, plan, sourceRoot);
   return plan;
 }
 
 function planSite(tsm: TypeScript, checker: ts.TypeChecker, site: ToolSite, plan: FilePlan, sourceRoot: string | undefined): void {
   switch (site.kind) {
-    case "decorator": {
-      const described = describeTool(tsm, checker, site.method, { description: site.description, name: site.name, sourceRoot });
-      plan.diagnostics.push(...described.diagnostics);
-      if (described.metadata) plan.injections.set(site.call, { position: 2, value: described.metadata });
-      return;
-    }
+    case "decorator":
     case "registry-add": {
-      const described = describeTool(tsm, checker, site.target, { description: site.description, name: site.name, sourceRoot });
+      const declaration = site.kind === "decorator" ? site.method : site.target;
+      const described = describeTool(tsm, checker, declaration, { description: site.description, name: site.name, sourceRoot });
       plan.diagnostics.push(...described.diagnostics);
       if (described.metadata) plan.injections.set(site.call, { position: 2, value: described.metadata });
       return;
