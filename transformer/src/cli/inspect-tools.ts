@@ -1,7 +1,7 @@
 import type * as ts from "typescript";
 import { findToolSites } from "../engine/sites.js";
 import type { JSONSchema, ToolMetadata } from "../engine/types.js";
-import { planFile } from "../transform/plan-file.js";
+import { planSites } from "../transform/plan-file.js";
 import { isCoreFile } from "../engine/core-symbols.js";
 import type { LoadedProject } from "../sidecar/load-project.js";
 
@@ -52,7 +52,7 @@ function filesToInspect(loaded: LoadedProject, entry: ts.SourceFile, followImpor
 
 /**
  * The tools of `entry` (and the project files it imports), computed by the transformer's own
- * planning (`planFile`), so what is shown is exactly what a build injects. The same function
+ * planning (`planSites`), so what is shown is exactly what a build injects. The same function
  * registered twice with the same name and description is listed once.
  */
 export function inspectTools(loaded: LoadedProject, entry: ts.SourceFile, followImports = true): Inspection {
@@ -62,9 +62,10 @@ export function inspectTools(loaded: LoadedProject, entry: ts.SourceFile, follow
   const diagnostics: ts.Diagnostic[] = [];
   const seen = new Set<string>();
   for (const file of files) {
-    const plan = planFile(tsm, checker, file, loaded.directory);
+    const sites = findToolSites(tsm, checker, file);
+    const plan = planSites(tsm, checker, sites, loaded.directory);
     diagnostics.push(...plan.diagnostics);
-    for (const site of findToolSites(tsm, checker, file)) {
+    for (const site of sites) {
       if (site.kind !== "decorator" && site.kind !== "registry-add" && site.kind !== "define-tool") continue;
       const metadata = plan.injections.get(site.call)?.value as ToolMetadata | undefined;
       if (!metadata) continue;
