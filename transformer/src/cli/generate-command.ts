@@ -1,10 +1,10 @@
-import { existsSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ts } from "ts-morph";
 import { writeSidecar, type GenerateOptions, type GenerateResult } from "../sidecar/generate.js";
 import { watchSidecar } from "../sidecar/watch.js";
 import type { CliIO, Command } from "./command.js";
+import { findTsconfig } from "./find-tsconfig.js";
 
 const usage = `Usage: tooltype generate [-p tsconfig.json] [-o src/tooltype.generated.ts] [--watch] [--core @tooltype/core]
 
@@ -20,14 +20,6 @@ Import it once at start-up in builds that run no transformer (tsx, swc, esbuild,
 A decorated class or registered function that is not exported is an error (nothing is written);
 defineTool<T>() and jsonSchema<T>() need the transformer and are reported as warnings.
 Exits with 1 when there is an error.`;
-
-/** The tsconfig named by `-p` (a file or a directory), else the nearest one above `cwd`. */
-export function findTsconfig(cwd: string, project: string | undefined): string | undefined {
-  if (project === undefined) return ts.findConfigFile(cwd, ts.sys.fileExists);
-  const path = resolve(cwd, project);
-  if (!existsSync(path)) return undefined;
-  return statSync(path).isDirectory() ? ts.findConfigFile(path, ts.sys.fileExists) : path;
-}
 
 function report(result: GenerateResult, io: CliIO): number {
   for (const message of result.messages) io.err(message);
@@ -63,7 +55,7 @@ export const generateCommand: Command = {
       io.err(`tooltype generate: unexpected argument "${positionals[0]}"\n${usage}`);
       return 2;
     }
-    const project = findTsconfig(io.cwd, values.project);
+    const project = findTsconfig(ts, io.cwd, values.project);
     if (!project) {
       io.err(`tooltype generate: no tsconfig.json found ${values.project ? `at ${values.project}` : `from ${io.cwd}`}; pass -p path/to/tsconfig.json`);
       return 2;

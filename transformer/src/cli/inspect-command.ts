@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { ts } from "ts-morph";
 import { formatDiagnostic } from "../engine/diagnostics.js";
 import { loadProject } from "../sidecar/load-project.js";
 import { objectLiteral } from "../sidecar/object-literal.js";
 import type { CliIO, Command } from "./command.js";
-import { findTsconfig } from "./generate-command.js";
+import { findTsconfig } from "./find-tsconfig.js";
 import { inspectTools, type InspectedTool } from "./inspect-tools.js";
 
 const usage = `Usage: tooltype inspect FILE [-p tsconfig.json] [--json] [--no-imports]
@@ -57,7 +58,7 @@ export const inspectCommand: Command = {
       io.err(`tooltype inspect: ${positionals[0]} does not exist`);
       return 2;
     }
-    const project = findTsconfig(values.project === undefined ? dirname(file) : io.cwd, values.project);
+    const project = findTsconfig(ts, values.project === undefined ? dirname(file) : io.cwd, values.project);
     if (values.project !== undefined && !project) {
       io.err(`tooltype inspect: no tsconfig.json at ${values.project}`);
       return 2;

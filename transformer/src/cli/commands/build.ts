@@ -5,6 +5,7 @@ import type { TypeScript } from "../../engine/types.js";
 import { planFile } from "../../transform/plan-file.js";
 import { createTransformer } from "../../transform/transformer.js";
 import type { CliIO, Command } from "../command.js";
+import { findTsconfig } from "../find-tsconfig.js";
 import { loadTypeScript } from "../load-typescript.js";
 import { watchProject } from "./build-watch.js";
 
@@ -27,7 +28,7 @@ export const buildCommand: Command = {
       for (const error of commandLine.errors) io.err(formatDiagnostic(tsm, error, io.cwd));
       return 2;
     }
-    const configPath = findConfig(tsm, io.cwd, commandLine.options.project);
+    const configPath = findTsconfig(tsm, io.cwd, commandLine.options.project);
     if (!configPath) {
       io.err(`tooltype build: no tsconfig.json found from ${io.cwd}; pass -p path/to/tsconfig.json`);
       return 2;
@@ -52,13 +53,6 @@ function absolutePaths(options: ts.CompilerOptions, cwd: string): ts.CompilerOpt
   if (result.rootDirs) result.rootDirs = result.rootDirs.map((dir) => resolve(cwd, dir));
   if (result.typeRoots) result.typeRoots = result.typeRoots.map((dir) => resolve(cwd, dir));
   return result;
-}
-
-/** The tsconfig to build: `-p` (a file, or a directory holding tsconfig.json), else the nearest one. */
-function findConfig(tsm: TypeScript, cwd: string, project: string | undefined): string | undefined {
-  if (project === undefined) return tsm.findConfigFile(cwd, tsm.sys.fileExists);
-  const path = resolve(cwd, project);
-  return tsm.sys.directoryExists(path) ? tsm.findConfigFile(path, tsm.sys.fileExists) : tsm.sys.fileExists(path) ? path : undefined;
 }
 
 /** Compiles once; resolves to 1 when there was any diagnostic (compiler's or tooltype's). */
