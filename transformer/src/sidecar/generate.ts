@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type * as ts from "typescript";
 import { formatDiagnostic } from "../engine/index.js";
-import { collectTools } from "./collect-tools.js";
+import { collectTools, type CollectedTool } from "./collect-tools.js";
 import { loadProject, type LoadedProject } from "./load-project.js";
 import { renderSidecar, type SidecarEntry } from "./render-sidecar.js";
 
@@ -44,8 +44,8 @@ export function generateSidecar(options: GenerateOptions, loaded: LoadedProject 
   const outFile = resolve(options.outFile);
   const files = loaded.sourceFiles().filter((file) => resolve(file.fileName) !== outFile);
   const { tools, diagnostics } = collectTools(loaded, files, { forSidecar: true });
-  const entries: SidecarEntry[] = tools.flatMap(({ key, modulePath, exportName, methodName, declaredName, metadata }) =>
-    exportName === undefined ? [] : [{ key, modulePath, exportName, methodName, declaredName, metadata }]);
+  // A tool that is not exported cannot be imported: it is reported (an error) and left out.
+  const entries: SidecarEntry[] = tools.filter((tool): tool is CollectedTool & SidecarEntry => tool.exportName !== undefined);
   const sortedDiagnostics = [...diagnostics].sort((a, b) =>
     (a.file?.fileName ?? "").localeCompare(b.file?.fileName ?? "") || (a.start ?? 0) - (b.start ?? 0));
   const text = renderSidecar(entries, { outFile, coreModule: options.coreModule, command: options.command });
