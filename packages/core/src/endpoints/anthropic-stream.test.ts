@@ -135,6 +135,9 @@ describe("AnthropicStreamAssembler (WIRE.md, Anthropic)", () => {
     const reply = assemble(sse([start(), blockStart(0, { type: "tool_use", id: "t", name: "f", input: { whole: true } }), ...end("tool_use")]));
     expect(reply.choices[0]!.toolCalls[0]!.arguments).toEqual({ whole: true });
     expect(() => assemble(`event: content_block_delta\ndata: {not json\n\n`)).toThrow(ProtocolError);
+    // An error event whose data is not JSON is still the server's error, quoted.
+    expect(() => assemble(`event: error\ndata: Overloaded\n\n`)).toThrow(EndpointError);
+    expect(() => assemble(`event: error\ndata: Overloaded\n\n`)).toThrow(/mid-stream: Overloaded/);
   });
 
   it("ignores events after message_stop", () => {

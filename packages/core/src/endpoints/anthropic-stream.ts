@@ -3,7 +3,7 @@ import { setOwn, type JSONObject, type JSONValue } from "../json.js";
 import { anthropicErrorOf } from "./anthropic-reply.js";
 import { excerptOf } from "./http-errors.js";
 import { asObject, nonEmptyString } from "./openai-tool-calls.js";
-import type { SSEMessage } from "./sse-reader.js";
+import { eventJSON, type SSEMessage } from "./sse-reader.js";
 import type { StreamEvent } from "./stream-event.js";
 
 interface BlockState {
@@ -45,13 +45,8 @@ export class AnthropicStreamAssembler {
   /** Handles one SSE message. */
   push(message: SSEMessage): void {
     if (this.#stopped || message.data.trim() === "") return;
-    let data: unknown;
-    try {
-      data = JSON.parse(message.data);
-    } catch {
-      if (message.event === "error") throw anthropicErrorOf({ error: { message: excerptOf(message.data, 200) } }, "mid-stream");
-      throw new ProtocolError(`The stream sent an event that is not JSON: ${excerptOf(message.data, 120)}`);
-    }
+    const data = eventJSON(message);
+    if (data === undefined) throw anthropicErrorOf({ error: { message: excerptOf(message.data, 200) } }, "mid-stream");
     const event = asObject(data);
     if (!event) throw new ProtocolError(`The stream sent an event that is not an object: ${excerptOf(message.data, 120)}`);
     const type = typeof event.type === "string" ? event.type : message.event;

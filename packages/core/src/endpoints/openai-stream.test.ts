@@ -100,6 +100,9 @@ describe("OpenAIStreamAssembler (WIRE.md, Streams)", () => {
     expect(() => assemble("data: {not json\n\n")).toThrow(ProtocolError);
     expect(() => assemble(sse([delta({ content: "a" }), { error: { message: "backend crashed" } }]))).toThrow(EndpointError);
     expect(() => assemble("event: error\ndata: {\"message\":\"overloaded\"}\n\n")).toThrow(/overloaded/);
+    // An error event whose data is not JSON is still the server's error, quoted.
+    expect(() => assemble("event: error\ndata: backend down\n\n")).toThrow(EndpointError);
+    expect(() => assemble("event: error\ndata: backend down\n\n")).toThrow(/backend down/);
   });
 
   it("keeps every choice of a stream apart, and reports deltas of the first only", () => {

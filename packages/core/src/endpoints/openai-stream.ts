@@ -4,7 +4,7 @@ import { setOwn, type JSONObject, type JSONValue } from "../json.js";
 import { excerptOf } from "./http-errors.js";
 import { errorMessageOf } from "./openai-reply.js";
 import { asObject, nonEmptyString } from "./openai-tool-calls.js";
-import type { SSEMessage } from "./sse-reader.js";
+import { eventJSON, type SSEMessage } from "./sse-reader.js";
 import type { StreamEvent } from "./stream-event.js";
 
 interface CallState {
@@ -58,13 +58,7 @@ export class OpenAIStreamAssembler {
       return;
     }
     if (data.trim() === "") return;
-    let chunk: unknown;
-    try {
-      chunk = JSON.parse(data);
-    } catch {
-      if (message.event !== "error") throw new ProtocolError(`The stream sent an event that is not JSON: ${excerptOf(data, 120)}`);
-    }
-    const c = asObject(chunk);
+    const c = asObject(eventJSON(message));
     if (message.event === "error" || (c && c.error !== undefined && !Array.isArray(c.choices))) {
       throw new EndpointError(`The server reported an error mid-stream: ${errorMessageOf(c) ?? excerptOf(data, 120)}`, { retryable: false });
     }

@@ -1,4 +1,6 @@
 import { createParser } from "eventsource-parser";
+import { ProtocolError } from "../errors/protocol-error.js";
+import { excerptOf } from "./http-errors.js";
 
 /** One server-sent event: its `data` (lines joined by `\n`) and its `event` name, when it had one. */
 export interface SSEMessage {
@@ -33,5 +35,18 @@ export class SSEReader {
   end(): void {
     const rest = this.decoder.decode();
     this.parser.feed(`${rest}\n\n`);
+  }
+}
+
+/**
+ * An event's data parsed as JSON. Data that is not JSON is a `ProtocolError` quoting it, except in
+ * an `error` event: that gives `undefined`, for the caller to report as the server's error.
+ */
+export function eventJSON(message: SSEMessage): unknown {
+  try {
+    return JSON.parse(message.data) as unknown;
+  } catch {
+    if (message.event === "error") return undefined;
+    throw new ProtocolError(`The stream sent an event that is not JSON: ${excerptOf(message.data, 120)}`);
   }
 }
