@@ -13,8 +13,6 @@ async function readJSONReply(response: HttpResponse, options: AnthropicReplyOpti
 }
 
 async function readStreamedReply(response: HttpResponse, request: EndpointRequest, options: AnthropicReplyOptions): Promise<EndpointReply> {
-  // A server that ignores `stream: true` answers with plain JSON: read it as such.
-  if (response.contentType.includes("application/json")) return readJSONReply(response, options);
   const assembler = new AnthropicStreamAssembler(request.round, request.onEvent);
   await readEventStream(response, (message) => assembler.push(message));
   return parseAnthropicReply(assembler.finish(), options);
@@ -67,6 +65,6 @@ export class Anthropic extends HttpEndpoint<"Anthropic"> {
   }
 
   #sendText(text: string, request: EndpointRequest, options: AnthropicReplyOptions): Promise<EndpointReply> {
-    return this.post("/messages", text, request, (response) => (request.stream ? readStreamedReply(response, request, options) : readJSONReply(response, options)));
+    return this.post("/messages", text, request, { json: (response) => readJSONReply(response, options), stream: (response) => readStreamedReply(response, request, options) });
   }
 }

@@ -9,6 +9,13 @@ import type { ModelConfig } from "./model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "./model-endpoint.js";
 import type { ResolvedTransportOptions, TransportOptions } from "./transport-options.js";
 
+/** How a provider reads its reply: as a JSON body, or as an event stream. */
+export interface ReplyReaders {
+  json(response: HttpResponse): Promise<EndpointReply>;
+  /** Used only for a streamed request answered with something other than JSON. */
+  stream(response: HttpResponse): Promise<EndpointReply>;
+}
+
 /**
  * What every HTTP endpoint shares: its tools, base URL, per-model configs, keep-alive transport,
  * the tool loop (`completions`, `stream`) and a printed form without secrets. A provider adds
@@ -51,11 +58,12 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
 
   /**
    * Posts `text` to `baseURL + path` (streamed or not, as `request` says; cancelled by its signal)
-   * and hands the response to `read`.
+   * and reads the response with `readers`.
    */
-  protected post(path: string, text: string, request: EndpointRequest, read: (response: HttpResponse) => Promise<EndpointReply>): Promise<EndpointReply> {
+  protected post(path: string, text: string, request: EndpointRequest, readers: ReplyReaders): Promise<EndpointReply> {
     const options = { accept: request.stream ? "text/event-stream" : "application/json", retryDuringBody: !request.stream, ...(request.signal ? { signal: request.signal } : {}) };
-    return this.#transport.post(path, text, options, read);
+    // A server that ignores `stream: true` answers with plain JSON: read it as such.
+    return this.#transport.post(path, text, options, (response) => (request.stream && !response.contentType.includes("application/json") ? readers.stream(response) : readers.json(response)));
   }
 
   /** Runs the tool loop (`completions(this, model, input, options.maxToolRounds ?? 8, options)`); a prompt or raw body runs no tools. */

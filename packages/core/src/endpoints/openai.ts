@@ -17,8 +17,6 @@ async function readJSONReply(response: HttpResponse, limits: ArgumentLimits): Pr
 }
 
 async function readStreamedReply(response: HttpResponse, request: EndpointRequest, qwen: boolean): Promise<EndpointReply> {
-  // A server that ignores `stream: true` answers with plain JSON: read it as such.
-  if (response.contentType.includes("application/json")) return readJSONReply(response, request);
   // The qwen dialect reports text deltas only once they are known not to be part of a call.
   const deltas = qwen && request.onEvent ? new QwenTextDeltas(request.onEvent) : undefined;
   const assembler = new OpenAIStreamAssembler(request.round, deltas?.onEvent ?? request.onEvent);
@@ -91,9 +89,10 @@ export class OpenAI extends HttpEndpoint<"OpenAI"> {
 
   #sendText(text: string, request: EndpointRequest): Promise<EndpointReply> {
     const qwen = this.config(request.model).dialect === "qwen";
-    const reply = this.post(`/chat/completions${this.#query}`, text, request, (response) =>
-      request.stream ? readStreamedReply(response, request, qwen) : readJSONReply(response, request),
-    );
+    const reply = this.post(`/chat/completions${this.#query}`, text, request, {
+      json: (response) => readJSONReply(response, request),
+      stream: (response) => readStreamedReply(response, request, qwen),
+    });
     // The qwen dialect also reads calls written in the text (Hermes, Qwen XML).
     return qwen ? reply.then((parsed) => readQwenDialect(parsed, request)) : reply;
   }
