@@ -19,7 +19,7 @@ function textBlocks(text: string | null | undefined): AnthropicWireText[] {
 }
 
 /** The `input` a call goes back with: its arguments, `{}` when they were unusable, a custom call's text as `{ input }`. */
-export function toolUseInput(call: ToolCall): JSONObject {
+function toolUseInput(call: ToolCall): JSONObject {
   if (call.type === "custom") return { input: call.rawArguments };
   return call.arguments ?? {};
 }
@@ -36,7 +36,7 @@ function toolResult(message: ToolMessage): AnthropicWireToolResult {
 }
 
 /** An assistant message as content blocks: thinking where it stood, the text, then the calls. */
-export function assistantBlocks(message: AssistantMessage): AnthropicWireAssistantBlock[] {
+function assistantBlocks(message: AssistantMessage): AnthropicWireAssistantBlock[] {
   const visible: AnthropicWireAssistantBlock[] = [...textBlocks(message.content ?? message.refusal), ...(message.toolCalls ?? []).map(toolUse)];
   return withThinking(visible, thinkingEntriesOf(message.providerData));
 }

@@ -23,13 +23,13 @@ export interface ResolvedAnthropicOptions extends ResolvedTransportOptions {
 }
 
 /** Anthropic's own API, used when no base URL is given. */
-export const anthropicDefaultBaseURL = "https://api.anthropic.com/v1";
+const anthropicDefaultBaseURL = "https://api.anthropic.com/v1";
 
 /** The `anthropic-version` header sent unless `headers` names another. */
-export const anthropicVersion = "2023-06-01";
+const anthropicVersion = "2023-06-01";
 
 /** `max_tokens` when neither the model's config nor the options set one. */
-export const anthropicDefaultMaxTokens = 4096;
+const anthropicDefaultMaxTokens = 4096;
 
 /** Checks the options and applies the defaults; credentials go into headers, never into `baseURL`. */
 export function resolveAnthropicOptions(options: AnthropicOptions): ResolvedAnthropicOptions {

@@ -17,7 +17,7 @@ export interface AnthropicThinkingEntry {
 }
 
 /** Whether a content block is one of the two thinking kinds. */
-export function isThinkingBlock(block: JSONObject | undefined): block is AnthropicWireThinking {
+function isThinkingBlock(block: JSONObject | undefined): block is AnthropicWireThinking {
   return block?.type === "thinking" || block?.type === "redacted_thinking";
 }
 

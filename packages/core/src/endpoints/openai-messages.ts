@@ -20,7 +20,7 @@ function wireToolCall(call: ToolCall): OpenAIWireFunctionCall | OpenAIWireCustom
 }
 
 /** A provider-neutral message in the OpenAI chat completions shape. */
-export function openAIMessage(message: Message): OpenAIWireMessage {
+function openAIMessage(message: Message): OpenAIWireMessage {
   switch (message.role) {
     case "system":
     case "user":

@@ -31,7 +31,7 @@ function count(value: unknown): number {
 }
 
 /** `usage` of an OpenAI reply as a `Usage` (zeros for what is absent; a missing total is the sum). */
-export function parseUsage(usage: unknown): Usage {
+function parseUsage(usage: unknown): Usage {
   const u = asObject(usage);
   const promptTokens = count(u?.prompt_tokens);
   const completionTokens = count(u?.completion_tokens);

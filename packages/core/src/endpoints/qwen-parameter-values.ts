@@ -46,7 +46,7 @@ function resolveRef(ref: string, root: unknown): unknown {
  * and local `$ref`s (`properties` alone means an object, `items` an array); `undefined` when
  * the schema does not say.
  */
-export function schemaTypes(schema: unknown, root: unknown): Set<JSONTypeName> | undefined {
+function schemaTypes(schema: unknown, root: unknown): Set<JSONTypeName> | undefined {
   const types = new Set<JSONTypeName>();
   const visit = (node: unknown, hops: number): void => {
     if (!isRecord(node) || hops > maxSchemaHops) return;
@@ -73,7 +73,7 @@ function addType(types: Set<JSONTypeName>, type: JSONTypeName | undefined): void
 }
 
 /** The schema of parameter `name` in a tool's parameters schema, when it declares one. */
-export function parameterSchema(toolSchema: JSONSchema | undefined, name: string): unknown {
+function parameterSchema(toolSchema: JSONSchema | undefined, name: string): unknown {
   if (!isRecord(toolSchema)) return undefined;
   let node: unknown = toolSchema;
   const ref = own(toolSchema, "$ref");

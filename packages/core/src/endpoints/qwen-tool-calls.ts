@@ -62,7 +62,7 @@ function hermesCall(json: string, limits: ArgumentLimits, source: string): { nam
 }
 
 /** Qwen XML parameters as an arguments object, each value typed from the tool's schema. */
-export function xmlArguments(parameters: readonly ScannedParameter[], schema: JSONSchema | undefined, limits: ArgumentLimits, source: string): ParsedArguments {
+function xmlArguments(parameters: readonly ScannedParameter[], schema: JSONSchema | undefined, limits: ArgumentLimits, source: string): ParsedArguments {
   let bytes = 0;
   for (const parameter of parameters) bytes += byteLength(parameter.name) + byteLength(parameter.value);
   if (bytes > limits.maxToolInput) return tooLarge(bytes, limits, source);
@@ -80,7 +80,7 @@ export function xmlArguments(parameters: readonly ScannedParameter[], schema: JS
 }
 
 /** Exactly one "\n" right after `<parameter=…>` and one right before its end are not part of the value. */
-export function stripNewlines(value: string): string {
+function stripNewlines(value: string): string {
   const start = value.startsWith("\n") ? 1 : 0;
   const end = value.length > start && value.endsWith("\n") ? value.length - 1 : value.length;
   return value.slice(start, end);

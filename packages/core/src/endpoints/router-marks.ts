@@ -33,7 +33,7 @@ export function isRouter(value: unknown): boolean {
 }
 
 /** Whether `endpoint` routes, so it names no target of its own when no request was sent. */
-export function isRouting(endpoint: ModelEndpoint): boolean {
+function isRouting(endpoint: ModelEndpoint): boolean {
   return routing.has(endpoint);
 }
 
