@@ -6,7 +6,7 @@ import { returnSchema } from "../engine/tool/describe-tool.js";
 import { isPlainObjectType } from "../engine/programmers/discriminant.js";
 import { objectSchema } from "../engine/programmers/objects.js";
 import { toolNamePattern } from "../engine/tool/declaration-info.js";
-import type { ToolMetadata, TypeScript } from "../engine/types.js";
+import type { SchemaObject, ToolMetadata, TypeScript } from "../engine/types.js";
 import { visitType } from "../engine/visit.js";
 
 /**
@@ -28,7 +28,7 @@ export function describeDefineTool(tsm: TypeScript, checker: ts.TypeChecker, cal
     diagnostics.push(diagnosticAt(tsm, anchor, DiagnosticCode.InvalidToolName, `tool name "${name}" is not accepted by model providers (letters, digits, _ and -, at most 64)`));
   }
   const ctx = new SchemaContext(tsm, checker, anchor, { tool: label, parameter: "args" }, { closeObjects: true });
-  let schema: ToolMetadata["schema"] | undefined;
+  let schema: SchemaObject | undefined;
   const argsType = typeArgument ? checker.getTypeFromTypeNode(typeArgument) : argsParameter ? checker.getTypeAtLocation(argsParameter) : undefined;
   if (argsType === undefined) {
     schema = { type: "object", properties: {}, additionalProperties: false };
@@ -41,7 +41,7 @@ export function describeDefineTool(tsm: TypeScript, checker: ts.TypeChecker, cal
     const built = objectSchema(ctx, argsType, {});
     schema = Object.keys(built).length > 1 ? built : { type: "object", properties: {}, additionalProperties: false };
   }
-  const root = finishRoot(ctx, schema === undefined || typeof schema === "boolean" ? {} : schema);
+  const root = finishRoot(ctx, schema ?? {});
   diagnostics.push(...root.diagnostics);
   if (diagnostics.length > 0 || schema === undefined || !root.schema) return { diagnostics };
   const returns = implementation ? returnSchema(tsm, checker, implementation) : undefined;
