@@ -36,10 +36,7 @@ export interface GenerateResult {
   written: boolean;
 }
 
-/**
- * Reads the project and builds the sidecar text without writing it. Pass `loaded` to reuse a
- * project already read (watch mode reads it once per change).
- */
+/** Reads the project (or uses `loaded`, a project already read) and builds the sidecar text without writing it. */
 export function generateSidecar(options: GenerateOptions, loaded: LoadedProject = loadProject(options.project)): GenerateResult {
   const outFile = resolve(options.outFile);
   const files = loaded.sourceFiles().filter((file) => resolve(file.fileName) !== outFile);
