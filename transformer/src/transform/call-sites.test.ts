@@ -1,3 +1,4 @@
+import { coreStubFiles } from "../test-support/core-stub.js";
 import { runWithFakeCore } from "../test-support/run-js.js";
 import { transformSources } from "../test-support/transform.js";
 
@@ -81,6 +82,19 @@ new Set<unknown>().add(one);
     expect(errors).toEqual([]);
     expect(js["tools.ts"]).toContain("new Set().add(one);");
     expect(runWithFakeCore(js["tools.ts"]!).calls.add.map((call) => (call[2] as { name: string }).name)).toEqual(["one", "two"]);
+  });
+
+  it("matches a registry from a second installed copy of @tooltype/core (by declaration, not by module identity)", () => {
+    const nestedCore = Object.fromEntries(Object.entries(coreStubFiles).map(([path, text]) => [`node_modules/plugin-lib${path}`, text]));
+    const source = 'import { shared } from "plugin-lib";\nfunction shout(text: string) { return text; }\nshared.add(shout);\n';
+    const { js, errors } = transformSources({
+      ...nestedCore,
+      "node_modules/plugin-lib/package.json": JSON.stringify({ name: "plugin-lib", types: "index.d.ts" }),
+      "node_modules/plugin-lib/index.d.ts": 'import { ToolRegistry } from "@tooltype/core";\nexport declare const shared: ToolRegistry;\n',
+      "tools.ts": source,
+    });
+    expect(errors).toEqual([]);
+    expect(js["tools.ts"]).toMatch(/shared\.add\(shout, void 0, \{ v: 1, name: "shout",/);
   });
 
   it("ignores an add method of a class that is not tooltype's ToolRegistry", () => {
