@@ -6,7 +6,7 @@ import { completions } from "../loop/completions.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { Anthropic } from "./anthropic.js";
 import type { AnthropicOptions } from "./anthropic-options.js";
-import { scriptedServerHooks } from "./fixtures/scripted-server.js";
+import { scriptedServerHooks } from "./fixtures/endpoint-setup.js";
 
 let server: ScriptedModelServer;
 let runs: string[] = [];

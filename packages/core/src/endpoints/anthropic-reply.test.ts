@@ -1,8 +1,8 @@
 import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { parseAnthropicReply, parseAnthropicUsage, silentRefusal } from "./anthropic-reply.js";
+import { limits } from "./fixtures/endpoint-setup.js";
 
-const limits = { maxToolInput: 1 << 20, maxDepth: 64 };
 const message = (content: unknown[], stop_reason: string | null = "end_turn", extra: Record<string, unknown> = {}) => ({
   id: "msg_1",
   type: "message",

@@ -7,7 +7,7 @@ import { Anthropic } from "./anthropic.js";
 import type { AnthropicOptions } from "./anthropic-options.js";
 import type { EndpointRequest } from "./model-endpoint.js";
 import type { StreamEvent } from "./stream-event.js";
-import { endpointRequest, scriptedServerHooks } from "./fixtures/scripted-server.js";
+import { endpointRequest, scriptedServerHooks } from "./fixtures/endpoint-setup.js";
 
 let server: ScriptedModelServer;
 let runs = 0;

@@ -3,10 +3,9 @@ import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { parseAnthropicReply } from "./anthropic-reply.js";
 import { AnthropicStreamAssembler } from "./anthropic-stream.js";
-import { SSEReader } from "./sse-reader.js";
+import { feedSSE, limits } from "./fixtures/endpoint-setup.js";
 import type { StreamEvent } from "./stream-event.js";
 
-const limits = { maxToolInput: 1 << 20, maxDepth: 64 };
 type Event = Record<string, unknown>;
 
 /** SSE text for events, each named after its type as Anthropic sends them. */
@@ -15,9 +14,7 @@ const sse = (events: Event[], eol = "\n") => events.map((e) => `event: ${String(
 /** Feeds SSE bytes (in the given pieces) through the reader and the assembler, then the reply parser. */
 function assemble(pieces: string | Uint8Array[], events: StreamEvent[] = []) {
   const assembler = new AnthropicStreamAssembler(1, (event) => events.push(event));
-  const reader = new SSEReader((message) => assembler.push(message));
-  for (const piece of typeof pieces === "string" ? [new TextEncoder().encode(pieces)] : pieces) reader.push(piece);
-  reader.end();
+  feedSSE(pieces, (message) => assembler.push(message));
   return parseAnthropicReply(assembler.finish(), limits);
 }
 

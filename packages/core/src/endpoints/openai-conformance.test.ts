@@ -6,6 +6,7 @@ import { buildOpenAIBody } from "./openai-request.js";
 import { parseOpenAIReply } from "./openai-reply.js";
 import { OpenAIStreamAssembler } from "./openai-stream.js";
 import type { OpenAIRequestBody, OpenAIWireMessage, OpenAIWireTool, OpenAIWireToolChoice } from "./openai-wire.js";
+import { limits } from "./fixtures/endpoint-setup.js";
 
 // Compile-time checks: each line fails the test file's type check when our shapes drift.
 type Assignable<T, U> = [T] extends [U] ? true : false;
@@ -13,8 +14,6 @@ const bodyFits: Assignable<OpenAIRequestBody, ChatCompletionCreateParams> = true
 const messageFits: Assignable<OpenAIWireMessage, ChatCompletionMessageParam> = true;
 const toolFits: Assignable<OpenAIWireTool, ChatCompletionTool> = true;
 const choiceFits: Assignable<OpenAIWireToolChoice, ChatCompletionToolChoiceOption> = true;
-
-const limits = { maxToolInput: 1 << 20, maxDepth: 64 };
 
 describe("conformance with the openai package's types", () => {
   it("our request body type is assignable to ChatCompletionCreateParams", () => {

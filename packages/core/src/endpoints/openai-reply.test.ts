@@ -1,8 +1,8 @@
 import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { parseOpenAIReply } from "./openai-reply.js";
+import { limits } from "./fixtures/endpoint-setup.js";
 
-const limits = { maxToolInput: 1 << 20, maxDepth: 64 };
 const reply = (message: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ id: "x", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: "stop", ...extra }] });
 const first = (body: unknown) => parseOpenAIReply(body, limits).choices[0]!;
 

@@ -5,7 +5,7 @@ import type { EndpointRequest } from "./model-endpoint.js";
 import { OpenAI } from "./openai.js";
 import type { OpenAIOptions } from "./openai-options.js";
 import type { StreamEvent } from "./stream-event.js";
-import { endpointRequest, scriptedServerHooks } from "./fixtures/scripted-server.js";
+import { endpointRequest, scriptedServerHooks } from "./fixtures/endpoint-setup.js";
 
 let server: ScriptedModelServer;
 const track = scriptedServerHooks((started) => (server = started));

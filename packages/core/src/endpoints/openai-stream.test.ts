@@ -4,17 +4,14 @@ import { ProtocolError } from "../errors/protocol-error.js";
 import type { StreamEvent } from "./stream-event.js";
 import { parseOpenAIReply } from "./openai-reply.js";
 import { OpenAIStreamAssembler } from "./openai-stream.js";
-import { SSEReader } from "./sse-reader.js";
+import { feedSSE, limits } from "./fixtures/endpoint-setup.js";
 
-const limits = { maxToolInput: 1 << 20, maxDepth: 64 };
 type Chunk = Record<string, unknown> | string;
 
 /** Feeds SSE text (as bytes, in the given pieces) through the reader and the assembler. */
 function assemble(sse: string | Uint8Array[], events: StreamEvent[] = []) {
   const assembler = new OpenAIStreamAssembler(1, (event) => events.push(event));
-  const reader = new SSEReader((message) => assembler.push(message));
-  for (const piece of typeof sse === "string" ? [new TextEncoder().encode(sse)] : sse) reader.push(piece);
-  reader.end();
+  feedSSE(sse, (message) => assembler.push(message));
   return parseOpenAIReply(assembler.finish(), limits);
 }
 

@@ -5,8 +5,8 @@ import { QwenTextDeltas } from "./qwen-stream-text.js";
 import { extractQwenCalls } from "./qwen-text-calls.js";
 import { QwenTextScanner } from "./qwen-text-scanner.js";
 import type { ToolSchemas } from "./qwen-tool-calls.js";
+import { limits } from "./fixtures/endpoint-setup.js";
 
-const limits = { maxToolInput: 1 << 20, maxDepth: 64 };
 const schemas: ToolSchemas = new Map([["f", { type: "object", properties: { s: { type: "string" }, n: { type: "integer" }, o: { type: "object" }, b: { type: "boolean" } } }]]);
 
 // Pieces that make tags, partial tags, JSON and XML likely, so the properties probe the edges.

@@ -1,8 +1,7 @@
 import type { JSONObject } from "../json.js";
 import { extractQwenCalls } from "./qwen-text-calls.js";
 import type { ToolSchemas } from "./qwen-tool-calls.js";
-
-const limits = { maxToolInput: 1 << 20, maxDepth: 64 };
+import { limits } from "./fixtures/endpoint-setup.js";
 
 const schemas: ToolSchemas = new Map([
   ["get_weather", { type: "object", properties: { city: { type: "string" }, days: { type: "integer" } }, required: ["city"] }],
