@@ -5,6 +5,7 @@ import type { LoopEvent } from "../loop/loop-event.js";
 import { Anthropic } from "./anthropic.js";
 import type { RetryInfo } from "./http-transport.js";
 import type { EndpointRequest } from "./model-endpoint.js";
+import { endpointRequest, showsSecret as leaks } from "./fixtures/endpoint-setup.js";
 
 const apiKey = "sk-ant-test-SECRET-0123456789";
 let server: ScriptedModelServer;
@@ -15,13 +16,7 @@ beforeAll(async () => {
 afterEach(() => server.reset());
 afterAll(() => server.close());
 
-function leaks(value: unknown): boolean {
-  const shown = [inspect(value, { showHidden: true, depth: Infinity, getters: true }), JSON.stringify(value) ?? "", String(value)];
-  if (value instanceof Error) shown.push(value.message, value.stack ?? "", inspect(value.cause, { showHidden: true, depth: Infinity }));
-  return shown.some((text) => text.includes("SECRET"));
-}
-
-const request = (stream = false): EndpointRequest => ({ model: "claude-test", messages: [{ role: "user", content: "Hi" }], tools: [], toolChoice: undefined, stream, round: 1, maxToolInput: 1 << 20, maxDepth: 64 });
+const request = (stream = false): EndpointRequest => endpointRequest({ model: "claude-test", stream });
 
 describe("the Anthropic API key stays private", () => {
   it("(the leak detector itself finds a key that is there)", () => {

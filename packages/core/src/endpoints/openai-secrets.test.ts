@@ -2,6 +2,7 @@ import { inspect } from "node:util";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
 import type { RetryInfo } from "./http-transport.js";
 import { OpenAI } from "./openai.js";
+import { endpointRequest, showsSecret } from "./fixtures/endpoint-setup.js";
 
 const apiKey = "sk-test-SECRET-0123456789";
 let server: ScriptedModelServer;
@@ -11,11 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function leaks(value: unknown): boolean {
-  const shown = [inspect(value, { showHidden: true, depth: Infinity, getters: true }), JSON.stringify(value) ?? "", String(value)];
-  if (value instanceof Error) shown.push(value.message, value.stack ?? "", inspect(value.cause, { showHidden: true, depth: Infinity }));
-  return shown.some((text) => text.includes("SECRET") || text.includes(Buffer.from(`u:${apiKey}`).toString("base64")));
-}
+/** Shows the key, or the URL credentials `u:<key>` as sent in a Basic header. */
+const leaks = (value: unknown) => showsSecret(value, [Buffer.from(`u:${apiKey}`).toString("base64")]);
 
 describe("the API key stays private", () => {
   it("(the leak detector itself finds a key that is there)", () => {
@@ -28,7 +26,7 @@ describe("the API key stays private", () => {
     const ep = new OpenAI({ baseURL: server.url, apiKey, retries: 1, retryDelays: { baseDelayMs: 1 }, onRetry: (info) => retries.push(info) });
     try {
       server.enqueue(turn.error(500, { message: "upstream failed" }), turn.error(401, { message: "Incorrect API key provided" }));
-      const error = await ep.send({ model: "m", messages: [{ role: "user", content: "Hi" }], tools: [], toolChoice: undefined, stream: false, round: 1, maxToolInput: 1 << 20, maxDepth: 64 }).catch((e: unknown) => e);
+      const error = await ep.send(endpointRequest()).catch((e: unknown) => e);
       expect(server.lastRequest?.headers.authorization).toBe(`Bearer ${apiKey}`);
       expect(error).toBeInstanceOf(Error);
       expect((error as Error).message).toMatch(/HTTP 401 .*Check the API key/);
@@ -52,7 +50,7 @@ describe("the API key stays private", () => {
     try {
       expect(ep.baseURL).toBe(server.url);
       server.enqueue(turn.text("ok"));
-      await ep.send({ model: "m", messages: [], tools: [], toolChoice: undefined, stream: false, round: 1, maxToolInput: 1 << 20, maxDepth: 64 });
+      await ep.send(endpointRequest({ messages: [] }));
       expect(server.lastRequest?.headers.authorization).toBe(`Basic ${Buffer.from(`u:${apiKey}`).toString("base64")}`);
       expect(leaks(ep)).toBe(false);
     } finally {
@@ -65,7 +63,7 @@ describe("the API key stays private", () => {
     await gone.close();
     const ep = new OpenAI({ baseURL: gone.url, apiKey, retries: 0 });
     try {
-      const error = await ep.send({ model: "m", messages: [], tools: [], toolChoice: undefined, stream: true, round: 1, maxToolInput: 1 << 20, maxDepth: 64 }).catch((e: unknown) => e);
+      const error = await ep.send(endpointRequest({ messages: [], stream: true })).catch((e: unknown) => e);
       expect(leaks(error)).toBe(false);
     } finally {
       await ep.close();
@@ -76,7 +74,7 @@ describe("the API key stays private", () => {
     const ep = new OpenAI({ baseURL: `${server.url}?key=${apiKey}`, retries: 0 });
     try {
       server.enqueue(turn.error(401, { message: "Bad key" }));
-      const error = await ep.send({ model: "m", messages: [{ role: "user", content: "Hi" }], tools: [], toolChoice: undefined, stream: false, round: 1, maxToolInput: 1 << 20, maxDepth: 64 }).catch((e: unknown) => e);
+      const error = await ep.send(endpointRequest()).catch((e: unknown) => e);
       expect(server.lastRequest?.url).toContain(`key=${apiKey}`);
       expect((error as Error).message).toMatch(/HTTP 401 from POST .*\/chat\/completions/);
       expect(leaks(error)).toBe(false);
