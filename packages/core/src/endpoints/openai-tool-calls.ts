@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { ToolCall } from "../context/tool-call.js";
-import { setOwn, type JSONObject } from "../json.js";
+import { isPlainObject, setOwn, type JSONObject } from "../json.js";
 import { functionCall, parseToolArguments, type ArgumentLimits } from "./tool-arguments.js";
 
 /** Keys of an OpenAI tool call that tooltype reads itself; any other key is a provider extra. */
@@ -8,7 +8,7 @@ const knownCallKeys = new Set(["id", "type", "function", "custom", "index"]);
 
 /** A plain JSON object, or undefined. */
 export function asObject(value: unknown): JSONObject | undefined {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as JSONObject) : undefined;
+  return isPlainObject(value) ? (value as JSONObject) : undefined;
 }
 
 /** A non-empty string, or undefined. */

@@ -1,4 +1,4 @@
-import type { JSONSchema, JSONValue } from "../json.js";
+import { isPlainObject, type JSONSchema, type JSONValue } from "../json.js";
 import { jsonTextExceedsDepth } from "./json-depth.js";
 
 // Qwen XML parameter values are text; the tool's schema says which are JSON (WIRE.md): integer,
@@ -12,10 +12,6 @@ export type JSONTypeName = "string" | "number" | "integer" | "boolean" | "object
 const typeNames = new Set<string>(["string", "number", "integer", "boolean", "object", "array", "null"]);
 const maxSchemaHops = 16;
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** An own property of a schema object (never one inherited from `Object.prototype`). */
 function own(schema: Record<string, unknown>, key: string): unknown {
   return Object.hasOwn(schema, key) ? schema[key] : undefined;
@@ -26,7 +22,7 @@ function typeOfValue(value: unknown): JSONTypeName | undefined {
   if (Array.isArray(value)) return "array";
   if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
   if (typeof value === "string" || typeof value === "boolean") return typeof value as "string" | "boolean";
-  return isRecord(value) ? "object" : undefined;
+  return isPlainObject(value) ? "object" : undefined;
 }
 
 /** Follows a local `$ref` (`#/$defs/X`, `#/definitions/X`, any JSON pointer into the root). */
@@ -35,7 +31,7 @@ function resolveRef(ref: string, root: unknown): unknown {
   let node: unknown = root;
   for (const raw of ref.slice(1).split("/").slice(1)) {
     const key = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
-    if (!isRecord(node)) return undefined;
+    if (!isPlainObject(node)) return undefined;
     node = own(node, key);
   }
   return node;
@@ -49,7 +45,7 @@ function resolveRef(ref: string, root: unknown): unknown {
 function schemaTypes(schema: unknown, root: unknown): Set<JSONTypeName> | undefined {
   const types = new Set<JSONTypeName>();
   const visit = (node: unknown, hops: number): void => {
-    if (!isRecord(node) || hops > maxSchemaHops) return;
+    if (!isPlainObject(node) || hops > maxSchemaHops) return;
     const ref = own(node, "$ref");
     if (typeof ref === "string") visit(resolveRef(ref, root), hops + 1);
     const type = own(node, "type");
@@ -74,12 +70,12 @@ function addType(types: Set<JSONTypeName>, type: JSONTypeName | undefined): void
 
 /** The schema of parameter `name` in a tool's parameters schema, when it declares one. */
 function parameterSchema(toolSchema: JSONSchema | undefined, name: string): unknown {
-  if (!isRecord(toolSchema)) return undefined;
+  if (!isPlainObject(toolSchema)) return undefined;
   let node: unknown = toolSchema;
   const ref = own(toolSchema, "$ref");
   if (typeof ref === "string") node = resolveRef(ref, toolSchema);
-  const properties = isRecord(node) ? own(node, "properties") : undefined;
-  return isRecord(properties) ? own(properties, name) : undefined;
+  const properties = isPlainObject(node) ? own(node, "properties") : undefined;
+  return isPlainObject(properties) ? own(properties, name) : undefined;
 }
 
 function accepts(types: ReadonlySet<JSONTypeName>, value: unknown): boolean {

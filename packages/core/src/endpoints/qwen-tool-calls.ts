@@ -1,7 +1,7 @@
 import type { ToolCall } from "../context/tool-call.js";
 import { setOwn, type JSONObject, type JSONSchema } from "../json.js";
 import { jsonTextExceedsDepth } from "./json-depth.js";
-import type { CallIds } from "./openai-tool-calls.js";
+import { asObject, type CallIds } from "./openai-tool-calls.js";
 import { typedParameterValue } from "./qwen-parameter-values.js";
 import type { ScannedBlock, ScannedCall, ScannedParameter } from "./qwen-scanned-call.js";
 import { functionCall, parseToolArguments, type ArgumentLimits, type ParsedArguments } from "./tool-arguments.js";
@@ -52,7 +52,7 @@ function hermesCall(json: string, limits: ArgumentLimits, source: string): { nam
     const reason = error instanceof Error ? error.message : String(error);
     return named(unusable(source, `The tool call was not valid JSON (${reason}). Write it as <tool_call>{"name": "…", "arguments": {…}}</tool_call>.`));
   }
-  const object = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as JSONObject) : undefined;
+  const object = asObject(body);
   const name = object !== undefined && Object.hasOwn(object, "name") ? object.name : undefined;
   if (typeof name !== "string" || name === "") {
     return named(unusable(source, 'The tool call has no "name". Write it as <tool_call>{"name": "…", "arguments": {…}}</tool_call>.'));

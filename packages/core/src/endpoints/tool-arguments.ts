@@ -1,5 +1,5 @@
 import type { ToolCall } from "../context/tool-call.js";
-import type { JSONObject } from "../json.js";
+import { isPlainObject, type JSONObject } from "../json.js";
 import { jsonTextExceedsDepth, valueExceedsDepth } from "./json-depth.js";
 
 /** Limits on what a model may send as one call's arguments (`EndpointRequest.maxToolInput`/`maxDepth`). */
@@ -22,9 +22,8 @@ export interface ParsedArguments {
 
 const example = 'Send the arguments as one JSON object, for example {"name": "value"}, or {} when the tool takes none.';
 
-function isPlainObject(value: unknown): value is JSONObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+// Parsed JSON: an object that is not an array is a JSON object.
+const isJSONObject = (value: unknown): value is JSONObject => isPlainObject(value);
 
 function describe(value: unknown): string {
   if (value === null) return "null";
@@ -67,7 +66,7 @@ export function parseToolArguments(received: unknown, limits: ArgumentLimits): P
     const rawArguments = JSON.stringify(received) ?? "";
     const large = tooLarge(rawArguments, Buffer.byteLength(rawArguments), limits);
     if (large) return large;
-    if (!isPlainObject(received)) return unusable(rawArguments, `The arguments were ${describe(received)}, not a JSON object. ${example}`);
+    if (!isJSONObject(received)) return unusable(rawArguments, `The arguments were ${describe(received)}, not a JSON object. ${example}`);
     if (valueExceedsDepth(received, limits.maxDepth)) return tooDeep(rawArguments, limits);
     return { arguments: received, rawArguments };
   }
@@ -78,13 +77,13 @@ export function parseToolArguments(received: unknown, limits: ArgumentLimits): P
   if (jsonTextExceedsDepth(rawArguments, limits.maxDepth)) return tooDeep(rawArguments, limits);
   const first = tryParse(rawArguments);
   if (!first.ok) return unusable(rawArguments, `The arguments were not valid JSON (${first.message}); they may have been cut off. ${example}`);
-  if (isPlainObject(first.value)) return { arguments: first.value, rawArguments };
+  if (isJSONObject(first.value)) return { arguments: first.value, rawArguments };
   if (typeof first.value === "string") {
     // Double encoding (a JSON string holding the JSON object): unwrap exactly once.
     const inner = first.value;
     if (jsonTextExceedsDepth(inner, limits.maxDepth)) return tooDeep(rawArguments, limits);
     const second = tryParse(inner);
-    if (second.ok && isPlainObject(second.value)) return { arguments: second.value, rawArguments };
+    if (second.ok && isJSONObject(second.value)) return { arguments: second.value, rawArguments };
   }
   return unusable(rawArguments, `The arguments were ${describe(first.value)}, not a JSON object. ${example}`);
 }
