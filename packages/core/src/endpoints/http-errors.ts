@@ -25,7 +25,7 @@ export function retryAfterMs(headers: IncomingHttpHeaders, now: number = Date.no
 }
 
 /** The server's request id (`x-request-id`, `request-id`), for support tickets and logs. */
-export function requestIdOf(headers: IncomingHttpHeaders): string | undefined {
+function requestIdOf(headers: IncomingHttpHeaders): string | undefined {
   return header(headers, "x-request-id") ?? header(headers, "request-id");
 }
 

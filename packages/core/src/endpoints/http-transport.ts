@@ -1,8 +1,7 @@
-import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
 import { Pool, type Dispatcher } from "undici";
 import { EndpointError } from "../errors/endpoint-error.js";
-import { errorFromFailure, errorFromStatus, requestIdOf, retryAfterMs } from "./http-errors.js";
+import { errorFromFailure, errorFromStatus, retryAfterMs } from "./http-errors.js";
 import { backoffMs, type RetryPolicy } from "./retry-policy.js";
 
 /** How a transport reaches one server. */
@@ -35,9 +34,6 @@ export interface RetryInfo {
 
 /** A response with a success status, its body still to be read. */
 export interface HttpResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  requestId: string | undefined;
   /** The `content-type` header, lower case, `""` when absent. */
   contentType: string;
   /** The body, piece by piece, each counted against `maxResponseBytes`. */
@@ -241,9 +237,6 @@ export class HttpTransport {
       if (declared > maxResponseBytes) throw tooLarge(target, maxResponseBytes, response.statusCode);
       const body = new CountedBody(response.body, maxResponseBytes, () => tooLarge(target, maxResponseBytes, response.statusCode), progress);
       return await read({
-        status: response.statusCode,
-        headers: response.headers,
-        requestId: requestIdOf(response.headers),
         contentType: String(response.headers["content-type"] ?? "").toLowerCase(),
         body,
         text: () => body.text(),
