@@ -4,7 +4,7 @@ import { anthropicErrorOf } from "./anthropic-reply.js";
 import { excerptOf } from "./http-errors.js";
 import { asObject, nonEmptyString } from "./openai-tool-calls.js";
 import { eventJSON, type SSEMessage } from "./sse-reader.js";
-import type { StreamEvent } from "./stream-event.js";
+import { toolCallDelta, type StreamEvent } from "./stream-event.js";
 
 interface BlockState {
   /** The block as `content_block_start` gave it. */
@@ -134,12 +134,7 @@ export class AnthropicStreamAssembler {
   }
 
   #toolDelta(index: number, state: BlockState, argumentsDelta: string): void {
-    const event: StreamEvent = { type: "tool-call-delta", round: this.#round, index, argumentsDelta };
-    const id = nonEmptyString(state.start.id);
-    const name = nonEmptyString(state.start.name);
-    if (id !== undefined) event.id = id;
-    if (name !== undefined) event.name = name;
-    this.#onEvent?.(event);
+    this.#onEvent?.(toolCallDelta(this.#round, index, argumentsDelta, nonEmptyString(state.start.id), nonEmptyString(state.start.name)));
   }
 
   /** Whether the stream said it was complete: `message_stop`, or a `message_delta` with a stop reason. */

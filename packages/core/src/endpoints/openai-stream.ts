@@ -5,7 +5,7 @@ import { excerptOf } from "./http-errors.js";
 import { errorMessageOf } from "./openai-reply.js";
 import { asObject, nonEmptyString } from "./openai-tool-calls.js";
 import { eventJSON, type SSEMessage } from "./sse-reader.js";
-import type { StreamEvent } from "./stream-event.js";
+import { toolCallDelta, type StreamEvent } from "./stream-event.js";
 
 interface CallState {
   key: number;
@@ -141,10 +141,7 @@ export class OpenAIStreamAssembler {
       call.extra ??= {};
       setOwn(call.extra, key, delta[key]);
     }
-    const event: StreamEvent = { type: "tool-call-delta", round: this.round, index: call.key, argumentsDelta };
-    if (call.id !== undefined) event.id = call.id;
-    if (call.name !== undefined) event.name = call.name;
-    if (state.index === this.primary) this.onEvent?.(event);
+    if (state.index === this.primary) this.onEvent?.(toolCallDelta(this.round, call.key, argumentsDelta, call.id, call.name));
   }
 
   /** Whether the stream said it was complete: `[DONE]`, or a `finish_reason` on some choice. */
