@@ -6,7 +6,8 @@ import type { CompletionChoice, Usage } from "../loop/completion.js";
 import { thinkingProviderData } from "./anthropic-thinking.js";
 import { customToolInputKey } from "./anthropic-tools.js";
 import type { EndpointReply } from "./model-endpoint.js";
-import { errorMessageOf, visibleText } from "./openai-reply.js";
+import { errorMessageOf } from "./http-errors.js";
+import { visibleText } from "./openai-reply.js";
 import { asObject, CallIds, nonEmptyString } from "./openai-tool-calls.js";
 import { functionCall, parseToolArguments, type ArgumentLimits } from "./tool-arguments.js";
 

@@ -1,9 +1,20 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { EndpointError } from "../errors/endpoint-error.js";
 import { TooltypeError } from "../errors/tooltype-error.js";
-import { errorMessageOf } from "./openai-reply.js";
+import { asObject } from "./openai-tool-calls.js";
 import { isRetryableStatus } from "./retry-policy.js";
 
+/** The server's error message from a body shaped `{ error: { message } }`, `{ error: "…" }`, `{ message }` or `{ detail }`. */
+export function errorMessageOf(body: unknown): string | undefined {
+  const b = asObject(body);
+  if (!b) return undefined;
+  const error = b.error;
+  if (typeof error === "string" && error !== "") return error;
+  const e = asObject(error);
+  if (e && typeof e.message === "string" && e.message !== "") return e.message;
+  for (const key of ["message", "detail"]) if (typeof b[key] === "string" && b[key] !== "") return b[key] as string;
+  return undefined;
+}
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];

@@ -3,6 +3,7 @@ import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject } from "../json.js";
 import type { CompletionChoice, Usage } from "../loop/completion.js";
+import { errorMessageOf } from "./http-errors.js";
 import type { EndpointReply } from "./model-endpoint.js";
 import { asObject, CallIds, parseOpenAIToolCall } from "./openai-tool-calls.js";
 import type { ArgumentLimits } from "./tool-arguments.js";
@@ -37,18 +38,6 @@ function parseUsage(usage: unknown): Usage {
   const completionTokens = count(u?.completion_tokens);
   const total = u?.total_tokens;
   return { promptTokens, completionTokens, totalTokens: typeof total === "number" && Number.isFinite(total) ? total : promptTokens + completionTokens };
-}
-
-/** The server's error message from a body shaped `{ error: { message } }`, `{ error: "…" }`, `{ message }` or `{ detail }`. */
-export function errorMessageOf(body: unknown): string | undefined {
-  const b = asObject(body);
-  if (!b) return undefined;
-  const error = b.error;
-  if (typeof error === "string" && error !== "") return error;
-  const e = asObject(error);
-  if (e && typeof e.message === "string" && e.message !== "") return e.message;
-  for (const key of ["message", "detail"]) if (typeof b[key] === "string" && b[key] !== "") return b[key] as string;
-  return undefined;
 }
 
 function parseChoice(wire: JSONObject, position: number, limits: ArgumentLimits, ids: CallIds): CompletionChoice {

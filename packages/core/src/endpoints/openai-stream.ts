@@ -1,8 +1,7 @@
 import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { setOwn, type JSONObject, type JSONValue } from "../json.js";
-import { excerptOf } from "./http-errors.js";
-import { errorMessageOf } from "./openai-reply.js";
+import { errorMessageOf, excerptOf } from "./http-errors.js";
 import { asObject, nonEmptyString } from "./openai-tool-calls.js";
 import { eventJSON, type SSEMessage } from "./sse-reader.js";
 import { toolCallDelta, type StreamEvent } from "./stream-event.js";
