@@ -1,10 +1,11 @@
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
+import { errorOutput } from "../tools/result-conversion.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import type { ToolCall } from "./tool-call.js";
 
 /** An error result the model can read: `{"error": message}` (the same shape a throwing tool gives). */
 export function errorResult(message: string): ToolResult {
-  return { output: JSON.stringify({ error: message }), isError: true };
+  return { output: errorOutput(message), isError: true };
 }
 
 /** Records `Failed` with `message` on a call that did not run, and returns the error result to answer it with. */

@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { jsonTextExceedsDepth, valueExceedsDepth } from "./json-depth.js";
+import { nestedDeeperThan } from "../tools/input-limits.js";
+import { jsonTextExceedsDepth } from "./json-depth.js";
 import { parseToolArguments } from "./tool-arguments.js";
 
 const limits = { maxToolInput: 1024 * 1024, maxDepth: 64 };
@@ -68,7 +69,7 @@ describe("parseToolArguments (WIRE.md, Arguments)", () => {
     expect(parseToolArguments(hostile, { maxToolInput: 1e7, maxDepth: 64 }).arguments).toBeNull();
     let value: unknown = {};
     for (let i = 0; i < 100_000; i++) value = { v: value };
-    expect(valueExceedsDepth(value, 64)).toBe(true);
+    expect(nestedDeeperThan(value, 64)).toBe(true);
   });
 
   it("ignores brackets inside strings and escaped quotes when measuring depth", () => {

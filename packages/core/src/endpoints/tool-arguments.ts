@@ -1,6 +1,7 @@
 import type { ToolCall } from "../context/tool-call.js";
 import { isPlainObject, type JSONObject } from "../json.js";
-import { jsonTextExceedsDepth, valueExceedsDepth } from "./json-depth.js";
+import { nestedDeeperThan } from "../tools/input-limits.js";
+import { jsonTextExceedsDepth } from "./json-depth.js";
 
 /** Limits on what a model may send as one call's arguments (`EndpointRequest.maxToolInput`/`maxDepth`). */
 export interface ArgumentLimits {
@@ -67,7 +68,7 @@ export function parseToolArguments(received: unknown, limits: ArgumentLimits): P
     const large = tooLarge(rawArguments, Buffer.byteLength(rawArguments), limits);
     if (large) return large;
     if (!isJSONObject(received)) return unusable(rawArguments, `The arguments were ${describe(received)}, not a JSON object. ${example}`);
-    if (valueExceedsDepth(received, limits.maxDepth)) return tooDeep(rawArguments, limits);
+    if (nestedDeeperThan(received, limits.maxDepth)) return tooDeep(rawArguments, limits);
     return { arguments: received, rawArguments };
   }
   const rawArguments = received;
