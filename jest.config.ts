@@ -11,7 +11,12 @@ const moduleNameMapper = {
   "^(\\.{1,2}/.*)\\.js$": "$1",
 };
 
-function project(displayName: string, tsconfig: string, testMatch: string[], testPathIgnorePatterns: string[] = []): Config {
+function project(
+  displayName: string,
+  tsconfig: string,
+  testMatch: string[],
+  testPathIgnorePatterns: string[] = [],
+): Config {
   return {
     displayName,
     testEnvironment: "node",
@@ -33,7 +38,12 @@ function project(displayName: string, tsconfig: string, testMatch: string[], tes
 
 const config: Config = {
   projects: [
-    project("standard", "<rootDir>/tsconfig.json", ["**/*.test.ts"], ["\\.legacy\\.test\\.ts$", "\\.slow\\.test\\.ts$"]),
+    project(
+      "standard",
+      "<rootDir>/tsconfig.json",
+      ["**/*.test.ts"],
+      ["\\.legacy\\.test\\.ts$", "\\.slow\\.test\\.ts$"],
+    ),
     project("legacy-decorators", "<rootDir>/tsconfig.legacy.json", ["**/*.legacy.test.ts"]),
   ],
 };

@@ -8,7 +8,8 @@ import { impls } from "./scenario.mjs";
 
 const [name, conversations = "10", warmup = "3"] = process.argv.slice(2);
 const contenders = ["floor", "typia", "tooltype", "ai-sdk", "openai-runner"];
-if (!contenders.includes(name)) throw new Error(`unknown contender "${name}"; expected one of ${contenders.join(", ")}`);
+if (!contenders.includes(name))
+  throw new Error(`unknown contender "${name}"; expected one of ${contenders.join(", ")}`);
 
 const cpu = () => {
   const usage = process.cpuUsage();
@@ -27,7 +28,9 @@ const metered = Object.fromEntries(
   ]),
 );
 
-const server = fork(new URL("./server-process.mjs", import.meta.url), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+const server = fork(new URL("./server-process.mjs", import.meta.url), [], {
+  stdio: ["ignore", "inherit", "inherit", "ipc"],
+});
 const { url } = await new Promise((resolve, reject) => {
   server.once("message", resolve);
   server.once("error", reject);

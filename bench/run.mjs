@@ -16,7 +16,8 @@ const labels = {
   "openai-runner": "OpenAI SDK `runTools` + zod",
 };
 const wanted = process.argv.slice(2);
-for (const name of wanted) if (!all.includes(name)) throw new Error(`unknown contender "${name}"; expected some of ${all.join(", ")}`);
+for (const name of wanted)
+  if (!all.includes(name)) throw new Error(`unknown contender "${name}"; expected some of ${all.join(", ")}`);
 const contenders = wanted.length > 0 ? all.filter((name) => wanted.includes(name)) : all;
 const passes = Number(process.env.BENCH_PASSES ?? 5);
 const conversations = Number(process.env.BENCH_CONVERSATIONS ?? 40);
@@ -32,9 +33,13 @@ const median = (values) => {
 
 // One pass of one contender → its summary (µs).
 function runOnce(name) {
-  const out = execFileSync(process.execPath, [client, name, String(conversations), String(warmup)], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const out = execFileSync(process.execPath, [client, name, String(conversations), String(warmup)], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const result = JSON.parse(out.trim().split("\n").pop());
-  if (result.rounds.length !== ROUNDS) throw new Error(`${name}: ${result.rounds.length} rounds measured, expected ${ROUNDS}`);
+  if (result.rounds.length !== ROUNDS)
+    throw new Error(`${name}: ${result.rounds.length} rounds measured, expected ${ROUNDS}`);
   return {
     perRound: mean(result.rounds.flat()),
     medianRound: median(result.rounds.flat()),
@@ -59,7 +64,18 @@ const summary = Object.fromEntries(
   contenders.map((name) => {
     const s = samples[name];
     const pick = (key) => median(s.map((x) => x[key]));
-    return [name, { perRound: pick("perRound"), medianRound: pick("medianRound"), early: pick("early"), late: pick("late"), conversation: pick("conversation"), bytes: pick("bytes"), spread: [Math.min(...s.map((x) => x.perRound)), Math.max(...s.map((x) => x.perRound))] }];
+    return [
+      name,
+      {
+        perRound: pick("perRound"),
+        medianRound: pick("medianRound"),
+        early: pick("early"),
+        late: pick("late"),
+        conversation: pick("conversation"),
+        bytes: pick("bytes"),
+        spread: [Math.min(...s.map((x) => x.perRound)), Math.max(...s.map((x) => x.perRound))],
+      },
+    ];
   }),
 );
 const floor = summary.floor;

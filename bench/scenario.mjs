@@ -95,19 +95,37 @@ export function callFor(r, c = 0) {
   const k = r + c;
   switch (r % 4) {
     case 0:
-      return { name: "get_weather", arguments: { city: cities[k % cities.length], unit: units[k % 2], days: 1 + (k % 5) } };
+      return {
+        name: "get_weather",
+        arguments: { city: cities[k % cities.length], unit: units[k % 2], days: 1 + (k % 5) },
+      };
     case 1:
       return {
         name: "search_docs",
-        arguments: { query: `how to stream tool calls, part ${k}`, filters: { language: languages[k % 4], tags: ["streaming", "tools", `v${k % 3}`], since_year: 2023 }, limit: 5 },
+        arguments: {
+          query: `how to stream tool calls, part ${k}`,
+          filters: { language: languages[k % 4], tags: ["streaming", "tools", `v${k % 3}`], since_year: 2023 },
+          limit: 5,
+        },
       };
     case 2:
       return {
         name: "create_ticket",
-        arguments: { title: `Round ${k}: follow up on the forecast`, priority: priorities[k % 4], assignees: [{ id: `u${k}`, role: "owner" }, { id: "u7", role: "reviewer" }], labels: ["bench", "auto"] },
+        arguments: {
+          title: `Round ${k}: follow up on the forecast`,
+          priority: priorities[k % 4],
+          assignees: [
+            { id: `u${k}`, role: "owner" },
+            { id: "u7", role: "reviewer" },
+          ],
+          labels: ["bench", "auto"],
+        },
       };
     default:
-      return { name: "convert_currency", arguments: { amount: 100 + k * 3.25, from: currencies[k % 5], to: currencies[(k + 2) % 5] } };
+      return {
+        name: "convert_currency",
+        arguments: { amount: 100 + k * 3.25, from: currencies[k % 5], to: currencies[(k + 2) % 5] },
+      };
   }
 }
 
@@ -116,18 +134,34 @@ export const impls = {
   get_weather: ({ city, unit = "celsius", days = 1 }) => ({
     city,
     unit,
-    forecast: Array.from({ length: days }, (_, d) => ({ day: d, high: 18 + d, low: 9 + d, summary: "Partly cloudy, light wind from the west" })),
+    forecast: Array.from({ length: days }, (_, d) => ({
+      day: d,
+      high: 18 + d,
+      low: 9 + d,
+      summary: "Partly cloudy, light wind from the west",
+    })),
   }),
   search_docs: ({ query, limit = 10 }) => ({
     query,
     results: Array.from({ length: Math.min(limit, 5) }, (_, i) => ({
       title: `Streaming tool calls, section ${i + 1}`,
       url: `https://docs.example.com/tools/streaming#s${i + 1}`,
-      snippet: "Tool call deltas arrive in fragments; assemble the arguments by index before parsing, then validate them against the schema.",
+      snippet:
+        "Tool call deltas arrive in fragments; assemble the arguments by index before parsing, then validate them against the schema.",
     })),
   }),
-  create_ticket: ({ title, priority }) => ({ id: `T-${title.length}${priority.length}`, status: "open", url: "https://tracker.example.com/T-1" }),
-  convert_currency: ({ amount, from, to }) => ({ amount, from, to, rate: 1.0825, converted: Math.round(amount * 108.25) / 100 }),
+  create_ticket: ({ title, priority }) => ({
+    id: `T-${title.length}${priority.length}`,
+    status: "open",
+    url: "https://tracker.example.com/T-1",
+  }),
+  convert_currency: ({ amount, from, to }) => ({
+    amount,
+    from,
+    to,
+    rate: 1.0825,
+    converted: Math.round(amount * 108.25) / 100,
+  }),
 };
 
 /** The user message that opens conversation `c`. */

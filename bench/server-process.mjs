@@ -18,7 +18,10 @@ function answer(request) {
   if (results >= ROUNDS) {
     // Tell the client how big a full conversation's request is (a fairness check, not a cost).
     process.send({ finalRequestBytes: request.bodyBytes });
-    return { text: `Done with conversation ${c}.`, usage: { prompt_tokens: 1000, completion_tokens: 10, total_tokens: 1010 } };
+    return {
+      text: `Done with conversation ${c}.`,
+      usage: { prompt_tokens: 1000, completion_tokens: 10, total_tokens: 1010 },
+    };
   }
   const call = callFor(results, c);
   return {

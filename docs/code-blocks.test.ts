@@ -57,7 +57,11 @@ it("type-checks every TypeScript block in the docs", () => {
     return block ? `${block.code}\nexport {};\n` : readFile(name);
   };
   host.fileExists = (name) => files.has(name) || fileExists(name);
-  const program = ts.createProgram([...files.keys()], { ...parsed.options, module: ts.ModuleKind.ESNext, noEmit: true, noUnusedLocals: false }, host);
+  const program = ts.createProgram(
+    [...files.keys()],
+    { ...parsed.options, module: ts.ModuleKind.ESNext, noEmit: true, noUnusedLocals: false },
+    host,
+  );
   const problems = [...files.keys()].flatMap((name) => {
     const block = files.get(name)!;
     return ts.getPreEmitDiagnostics(program, program.getSourceFile(name)).map((d) => {

@@ -8,10 +8,16 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
-const packages = { core: "packages/core", transformer: "transformer", testing: "packages/testing", mcp: "packages/mcp" };
+const packages = {
+  core: "packages/core",
+  transformer: "transformer",
+  testing: "packages/testing",
+  mcp: "packages/mcp",
+};
 const order = Object.keys(packages);
 const wanted = process.argv.slice(2);
-for (const name of wanted) if (!(name in packages)) throw new Error(`unknown package "${name}"; expected one of ${order.join(", ")}`);
+for (const name of wanted)
+  if (!(name in packages)) throw new Error(`unknown package "${name}"; expected one of ${order.join(", ")}`);
 
 for (const name of order.filter((n) => wanted.length === 0 || wanted.includes(n))) {
   const dir = join(root, packages[name]);

@@ -9,13 +9,23 @@ import { zodSchemas } from "./zod-schemas.mjs";
 export async function create(url, impls) {
   const model = createOpenAI({ baseURL: url, apiKey: "bench" }).chat(MODEL);
   const toolSet = Object.fromEntries(
-    tools.map((t) => [t.name, tool({ description: t.description, inputSchema: zodSchemas[t.name], execute: impls[t.name] })]),
+    tools.map((t) => [
+      t.name,
+      tool({ description: t.description, inputSchema: zodSchemas[t.name], execute: impls[t.name] }),
+    ]),
   );
   return {
     async run(c) {
-      const result = await generateText({ model, tools: toolSet, prompt: promptFor(c), stopWhen: stepCountIs(ROUNDS + 1), maxRetries: 0 });
+      const result = await generateText({
+        model,
+        tools: toolSet,
+        prompt: promptFor(c),
+        stopWhen: stepCountIs(ROUNDS + 1),
+        maxRetries: 0,
+      });
       const calls = result.steps.reduce((n, step) => n + step.toolResults.length, 0);
-      if (calls !== ROUNDS || result.finishReason !== "stop") throw new Error(`ai-sdk: ${calls} tool results, finish "${result.finishReason}"`);
+      if (calls !== ROUNDS || result.finishReason !== "stop")
+        throw new Error(`ai-sdk: ${calls} tool results, finish "${result.finishReason}"`);
       return result.text;
     },
   };

@@ -9,7 +9,10 @@ import { MODEL, promptFor, ROUNDS, tools } from "../scenario.mjs";
  */
 export function bareLoop(url, impls, parameters, check) {
   const endpoint = `${url}/chat/completions`;
-  const toolsPayload = tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: parameters(t.name) } }));
+  const toolsPayload = tools.map((t) => ({
+    type: "function",
+    function: { name: t.name, description: t.description, parameters: parameters(t.name) },
+  }));
   const headers = { "content-type": "application/json", authorization: "Bearer bench" };
   return {
     async run(c) {

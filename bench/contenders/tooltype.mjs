@@ -6,7 +6,8 @@ import { MODEL, promptFor, ROUNDS, tools } from "../scenario.mjs";
 /** Builds one endpoint (and its registry) once; `run(c)` plays conversation `c`. */
 export async function create(url, impls) {
   const ep = new OpenAI({ baseURL: url, apiKey: "bench" });
-  for (const t of tools) ep.tools.define({ name: t.name, description: t.description, schema: t.schema, impl: impls[t.name] });
+  for (const t of tools)
+    ep.tools.define({ name: t.name, description: t.description, schema: t.schema, impl: impls[t.name] });
   return {
     async run(c) {
       const ctx = new Context();
@@ -15,7 +16,9 @@ export async function create(url, impls) {
       const completion = await completions(ep, MODEL, ctx, ROUNDS + 1);
       const failed = completion.calls.filter((call) => call.policyResult?.status !== ToolPolicyStatus.Allowed);
       if (completion.stopped !== "done" || completion.calls.length !== ROUNDS || failed.length > 0) {
-        throw new Error(`tooltype: stopped "${completion.stopped}" after ${completion.calls.length} calls: ${failed.map((call) => call.policyResult?.message).join("; ")}`);
+        throw new Error(
+          `tooltype: stopped "${completion.stopped}" after ${completion.calls.length} calls: ${failed.map((call) => call.policyResult?.message).join("; ")}`,
+        );
       }
       return completion.text;
     },

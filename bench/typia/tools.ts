@@ -43,6 +43,12 @@ export type TypiaCheck = { success: boolean; errors?: unknown[] };
 export const typiaTools: Record<string, { parameters: unknown; validate: (input: unknown) => TypiaCheck }> = {
   get_weather: { parameters: typia.llm.parameters<GetWeather>(), validate: typia.createValidateEquals<GetWeather>() },
   search_docs: { parameters: typia.llm.parameters<SearchDocs>(), validate: typia.createValidateEquals<SearchDocs>() },
-  create_ticket: { parameters: typia.llm.parameters<CreateTicket>(), validate: typia.createValidateEquals<CreateTicket>() },
-  convert_currency: { parameters: typia.llm.parameters<ConvertCurrency>(), validate: typia.createValidateEquals<ConvertCurrency>() },
+  create_ticket: {
+    parameters: typia.llm.parameters<CreateTicket>(),
+    validate: typia.createValidateEquals<CreateTicket>(),
+  },
+  convert_currency: {
+    parameters: typia.llm.parameters<ConvertCurrency>(),
+    validate: typia.createValidateEquals<ConvertCurrency>(),
+  },
 };

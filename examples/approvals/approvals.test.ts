@@ -18,7 +18,9 @@ describe("the approvals example", () => {
   });
 
   const lookUp = { toolCalls: [{ id: "call_get", name: "getOrder", arguments: { orderId: "A-1002" } }] };
-  const bigRefund = { toolCalls: [{ id: "call_refund", name: "refund", arguments: { orderId: "A-1002", amountCents: 8_900 } }] };
+  const bigRefund = {
+    toolCalls: [{ id: "call_refund", name: "refund", arguments: { orderId: "A-1002", amountCents: 8_900 } }],
+  };
 
   it("stores a large refund as Pending, runs it once after approval in another 'process'", async () => {
     server.enqueue(lookUp, bigRefund, { text: "Refunded 89.00 EUR." });
@@ -36,12 +38,20 @@ describe("the approvals example", () => {
     expect(server.requests).toHaveLength(2);
 
     const decided: string[] = [];
-    const resumed = await decideAndResume(db, { ...options, decide: (call) => (decided.push(call.id), true) }, "conv-1");
+    const resumed = await decideAndResume(
+      db,
+      { ...options, decide: (call) => (decided.push(call.id), true) },
+      "conv-1",
+    );
     expect(decided).toEqual(["call_refund"]);
     expect(db.refunds).toEqual([{ orderId: "A-1002", amountCents: 8_900 }]);
     expect(resumed).toMatchObject({ stopped: "done", text: "Refunded 89.00 EUR." });
     const answer = (server.requests[2]!.body as Body).messages.at(-1);
-    expect(answer).toMatchObject({ role: "tool", tool_call_id: "call_refund", content: "Refunded 89.00 EUR for Office chair (A-1002)." });
+    expect(answer).toMatchObject({
+      role: "tool",
+      tool_call_id: "call_refund",
+      content: "Refunded 89.00 EUR for Office chair (A-1002).",
+    });
 
     // Finished conversations leave the table: the same decision cannot pay a second time.
     await expect(decideAndResume(db, options, "conv-1")).rejects.toThrow("No conversation conv-1");
@@ -59,7 +69,9 @@ describe("the approvals example", () => {
     expect(ContextStoreError.isInstance(tampered)).toBe(true);
 
     db.conversations.set("conv-1", stored);
-    await expect(decideAndResume(db, { ...options, secret: "another-secret" }, "conv-1")).rejects.toMatchObject({ code: "CONTEXT_STORE" });
+    await expect(decideAndResume(db, { ...options, secret: "another-secret" }, "conv-1")).rejects.toMatchObject({
+      code: "CONTEXT_STORE",
+    });
     expect(db.refunds).toEqual([]);
     expect(server.requests).toHaveLength(2);
   });
@@ -77,7 +89,10 @@ describe("the approvals example", () => {
   });
 
   it("lets the evaluator allow a small refund at once", async () => {
-    server.enqueue({ toolCalls: [{ name: "refund", arguments: { orderId: "A-1001", amountCents: 1_500 } }] }, { text: "Refunded." });
+    server.enqueue(
+      { toolCalls: [{ name: "refund", arguments: { orderId: "A-1001", amountCents: 1_500 } }] },
+      { text: "Refunded." },
+    );
     const db = new ShopDatabase();
     const completion = await handleRequest(db, options, "conv-2", "Refund my headphones, order A-1001.");
 

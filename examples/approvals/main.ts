@@ -23,7 +23,9 @@ function script(server: ScriptedModelServer): void {
 function contextSecret(): string {
   const configured = process.env.CONTEXT_SECRET;
   if (configured) return configured;
-  console.log("CONTEXT_SECRET is not set: signing with a random secret for this run (a service keeps one in its vault).");
+  console.log(
+    "CONTEXT_SECRET is not set: signing with a random secret for this run (a service keeps one in its vault).",
+  );
   return randomBytes(32).toString("hex");
 }
 
@@ -31,7 +33,8 @@ async function main(): Promise<void> {
   const secret = contextSecret();
   await withModelTarget(
     script,
-    async (target) => (await runApprovals({ ...target, secret, signal: AbortSignal.timeout(120_000) })).completion.stopped === "done",
+    async (target) =>
+      (await runApprovals({ ...target, secret, signal: AbortSignal.timeout(120_000) })).completion.stopped === "done",
   );
 }
 

@@ -27,12 +27,19 @@ export function withPolicy(ctx: Context): Context {
   ctx.toolPolicy.evaluator = (tool, call) =>
     tool.name === "refund" && Number(call.arguments?.amountCents) <= autoRefundLimitCents
       ? ToolPolicyStatus.Allowed
-      : { status: ToolPolicyStatus.Pending, message: `Refunds over ${autoRefundLimitCents / 100} EUR need a manager's approval.` };
+      : {
+          status: ToolPolicyStatus.Pending,
+          message: `Refunds over ${autoRefundLimitCents / 100} EUR need a manager's approval.`,
+        };
   return ctx;
 }
 
 /** One "process": its own endpoint (connection pool) and tools over the shared database. */
-async function withEndpoint<T>(db: ShopDatabase, options: RefundDeskOptions, work: (ep: OpenAI) => Promise<T>): Promise<T> {
+async function withEndpoint<T>(
+  db: ShopDatabase,
+  options: RefundDeskOptions,
+  work: (ep: OpenAI) => Promise<T>,
+): Promise<T> {
   const ep = new OpenAI({ baseURL: options.baseURL, apiKey: options.apiKey, timeoutMs: 60_000 });
   try {
     ep.tools.add(new Shop(db));
@@ -44,7 +51,8 @@ async function withEndpoint<T>(db: ShopDatabase, options: RefundDeskOptions, wor
 
 function store(db: ShopDatabase, conversationId: string, ctx: Context, options: RefundDeskOptions): void {
   // Waiting calls are stored; a finished conversation leaves the table, so it cannot be replayed.
-  if (ctx.pending().length > 0) db.conversations.set(conversationId, JSON.stringify(ctx.toJSON({ secret: options.secret })));
+  if (ctx.pending().length > 0)
+    db.conversations.set(conversationId, JSON.stringify(ctx.toJSON({ secret: options.secret })));
   else db.conversations.delete(conversationId);
 }
 
@@ -52,7 +60,12 @@ function store(db: ShopDatabase, conversationId: string, ctx: Context, options: 
  * Process 1, the customer's request: lookups and small refunds run at once; a large refund
  * comes back Pending (nothing ran) and the conversation is stored until a manager decides.
  */
-export async function handleRequest(db: ShopDatabase, options: RefundDeskOptions, conversationId: string, text: string): Promise<Completion> {
+export async function handleRequest(
+  db: ShopDatabase,
+  options: RefundDeskOptions,
+  conversationId: string,
+  text: string,
+): Promise<Completion> {
   return withEndpoint(db, options, async (ep) => {
     const ctx = withPolicy(new Context());
     ctx.system("You are the shop's support agent. Look an order up before refunding it.");
@@ -68,7 +81,11 @@ export async function handleRequest(db: ShopDatabase, options: RefundDeskOptions
  * conversation, decide each waiting call, and resume. An approved call runs once, then the
  * model answers. A store that is unsigned or was changed is refused (`ContextStoreError`).
  */
-export async function decideAndResume(db: ShopDatabase, options: RefundDeskOptions, conversationId: string): Promise<Completion> {
+export async function decideAndResume(
+  db: ShopDatabase,
+  options: RefundDeskOptions,
+  conversationId: string,
+): Promise<Completion> {
   const text = db.conversations.get(conversationId);
   if (text === undefined) throw new Error(`No conversation ${conversationId} is waiting for a decision.`);
   const ctx = withPolicy(Context.fromJSON(JSON.parse(text), { secret: options.secret }));

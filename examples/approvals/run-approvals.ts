@@ -24,10 +24,18 @@ export async function runApprovals(options: ApprovalsRunOptions): Promise<Approv
   const print = options.print ?? console.log;
   const db = new ShopDatabase();
 
-  const first = await handleRequest(db, options, "conv-1", "My office chair (order A-1002) arrived broken. Please refund it in full.");
-  for (const call of first.calls) print(`${call.name}(${call.rawArguments}): ${call.policyResult?.status} (${call.policyResult?.message})`);
+  const first = await handleRequest(
+    db,
+    options,
+    "conv-1",
+    "My office chair (order A-1002) arrived broken. Please refund it in full.",
+  );
+  for (const call of first.calls)
+    print(`${call.name}(${call.rawArguments}): ${call.policyResult?.status} (${call.policyResult?.message})`);
   const stored = db.conversations.get("conv-1");
-  print(`Stopped: ${first.stopped}; stored conversation conv-1: ${stored?.length ?? 0} characters; refunds paid: ${db.refunds.length}`);
+  print(
+    `Stopped: ${first.stopped}; stored conversation conv-1: ${stored?.length ?? 0} characters; refunds paid: ${db.refunds.length}`,
+  );
   if (stored === undefined) return { completion: first, db };
 
   // Someone with write access to the table raises the amount: the signature no longer matches.
@@ -47,7 +55,8 @@ export async function runApprovals(options: ApprovalsRunOptions): Promise<Approv
     return approved;
   };
   const completion = await decideAndResume(db, { ...options, decide }, "conv-1");
-  for (const call of completion.calls) print(`${call.name}: ${call.policyResult?.status} → ${call.result?.output ?? "(no result)"}`);
+  for (const call of completion.calls)
+    print(`${call.name}: ${call.policyResult?.status} → ${call.result?.output ?? "(no result)"}`);
   print(`Answer: ${completion.text ?? "(no text)"}`);
   print(`Refunds paid: ${JSON.stringify(db.refunds)}`);
   return { completion, db };

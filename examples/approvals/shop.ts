@@ -45,7 +45,8 @@ export class Shop {
   @Description("Refund an order (all of it or a part) to the customer.")
   refund(orderId: string, amountCents: number): string {
     const order = this.getOrder(orderId);
-    if (amountCents <= 0 || amountCents > order.totalCents) throw new Error(`Refund between 1 and ${order.totalCents} cents for ${orderId}.`);
+    if (amountCents <= 0 || amountCents > order.totalCents)
+      throw new Error(`Refund between 1 and ${order.totalCents} cents for ${orderId}.`);
     this.db.refunds.push({ orderId, amountCents });
     return `Refunded ${(amountCents / 100).toFixed(2)} EUR for ${order.item} (${orderId}).`;
   }

@@ -2,7 +2,12 @@ import { ScriptedModelServer } from "@tooltype/testing";
 import { runClaude } from "./run-claude.js";
 
 type Block = { type: string; [key: string]: unknown };
-type Body = { system?: string; max_tokens: number; tools: Array<{ name: string; input_schema: unknown }>; messages: Array<{ role: string; content: Block[] }> };
+type Body = {
+  system?: string;
+  max_tokens: number;
+  tools: Array<{ name: string; input_schema: unknown }>;
+  messages: Array<{ role: string; content: Block[] }>;
+};
 
 describe("the Claude example", () => {
   let server: ScriptedModelServer;
@@ -17,8 +22,15 @@ describe("the Claude example", () => {
 
   it("finds books freely, reserves only after approval, and streams Claude's text", async () => {
     server.enqueue(
-      { reasoning: "Search first.", text: "Let me look.", toolCalls: [{ id: "toolu_find", name: "findBooks", arguments: { author: "Le Guin" } }] },
-      { text: "Reserving it.", toolCalls: [{ id: "toolu_res", name: "reserve", arguments: { isbn: "978-0547773742" } }] },
+      {
+        reasoning: "Search first.",
+        text: "Let me look.",
+        toolCalls: [{ id: "toolu_find", name: "findBooks", arguments: { author: "Le Guin" } }],
+      },
+      {
+        text: "Reserving it.",
+        toolCalls: [{ id: "toolu_res", name: "reserve", arguments: { isbn: "978-0547773742" } }],
+      },
       { text: "Done: reserved A Wizard of Earthsea." },
     );
     const asked: string[] = [];
@@ -51,25 +63,54 @@ describe("the Claude example", () => {
     });
     // Round two carries the thinking block back unchanged and the search result as a tool_result.
     const [, assistant, results] = bodies[1]!.messages;
-    expect(assistant!.content[0]).toEqual({ type: "thinking", thinking: "Search first.", signature: "scripted-signature" });
-    expect(results!.content).toEqual([{ type: "tool_result", tool_use_id: "toolu_find", content: expect.stringContaining("A Wizard of Earthsea") }]);
-    expect(bodies[2]!.messages.at(-1)!.content).toEqual([{ type: "tool_result", tool_use_id: "toolu_res", content: expect.stringContaining("Reserved") }]);
+    expect(assistant!.content[0]).toEqual({
+      type: "thinking",
+      thinking: "Search first.",
+      signature: "scripted-signature",
+    });
+    expect(results!.content).toEqual([
+      { type: "tool_result", tool_use_id: "toolu_find", content: expect.stringContaining("A Wizard of Earthsea") },
+    ]);
+    expect(bodies[2]!.messages.at(-1)!.content).toEqual([
+      { type: "tool_result", tool_use_id: "toolu_res", content: expect.stringContaining("Reserved") },
+    ]);
   });
 
   it("never reserves when the user says no, and tells Claude with an error result", async () => {
-    server.enqueue({ toolCalls: [{ id: "toolu_res", name: "reserve", arguments: { isbn: "978-0441172719" } }] }, { text: "Understood, nothing reserved." });
-    const { completion, library } = await runClaude({ baseURL: server.origin, model: "scripted-claude", approve: () => false, ...quiet });
+    server.enqueue(
+      { toolCalls: [{ id: "toolu_res", name: "reserve", arguments: { isbn: "978-0441172719" } }] },
+      { text: "Understood, nothing reserved." },
+    );
+    const { completion, library } = await runClaude({
+      baseURL: server.origin,
+      model: "scripted-claude",
+      approve: () => false,
+      ...quiet,
+    });
     expect(completion.text).toBe("Understood, nothing reserved.");
     expect(library.reservations).toEqual([]);
     const answer = (server.requests[1]!.body as Body).messages.at(-1)!.content[0];
-    expect(answer).toMatchObject({ type: "tool_result", tool_use_id: "toolu_res", is_error: true, content: expect.stringContaining("The user said no.") });
+    expect(answer).toMatchObject({
+      type: "tool_result",
+      tool_use_id: "toolu_res",
+      is_error: true,
+      content: expect.stringContaining("The user said no."),
+    });
   });
 
   it("sends a tool's thrown error back with is_error so Claude can correct itself", async () => {
-    server.enqueue({ toolCalls: [{ id: "toolu_bad", name: "reserve", arguments: { isbn: "000" } }] }, { text: "That ISBN does not exist." });
+    server.enqueue(
+      { toolCalls: [{ id: "toolu_bad", name: "reserve", arguments: { isbn: "000" } }] },
+      { text: "That ISBN does not exist." },
+    );
     const { library } = await runClaude({ baseURL: server.origin, model: "scripted-claude", ...quiet });
     expect(library.reservations).toEqual([]);
     const answer = (server.requests[1]!.body as Body).messages.at(-1)!.content[0];
-    expect(answer).toMatchObject({ type: "tool_result", tool_use_id: "toolu_bad", is_error: true, content: expect.stringContaining("No book with ISBN 000") });
+    expect(answer).toMatchObject({
+      type: "tool_result",
+      tool_use_id: "toolu_bad",
+      is_error: true,
+      content: expect.stringContaining("No book with ISBN 000"),
+    });
   });
 });

@@ -10,15 +10,23 @@ import { runMain } from "../shared/model-target.js";
 /** The scripted Claude: look the author up, reserve the oldest book found, then say so. */
 function script(server: ScriptedModelServer): void {
   const lastResult = (request: RecordedRequest): string => {
-    const messages = (request.body as { messages: Array<{ content: Array<{ type: string; content?: string }> }> }).messages;
+    const messages = (request.body as { messages: Array<{ content: Array<{ type: string; content?: string }> }> })
+      .messages;
     return messages.at(-1)?.content.find((block) => block.type === "tool_result")?.content ?? "";
   };
   server.enqueue(
-    { reasoning: "I should search the catalogue first.", text: "Let me look that up.", toolCalls: [{ name: "findBooks", arguments: { author: "Le Guin" } }] },
+    {
+      reasoning: "I should search the catalogue first.",
+      text: "Let me look that up.",
+      toolCalls: [{ name: "findBooks", arguments: { author: "Le Guin" } }],
+    },
     (request) => {
       const books = JSON.parse(lastResult(request)) as Array<{ isbn: string; year: number }>;
       const oldest = books.sort((a, b) => a.year - b.year)[0]!;
-      return { text: "The oldest one is from " + oldest.year + ". I'll reserve it.", toolCalls: [{ name: "reserve", arguments: { isbn: oldest.isbn } }] };
+      return {
+        text: "The oldest one is from " + oldest.year + ". I'll reserve it.",
+        toolCalls: [{ name: "reserve", arguments: { isbn: oldest.isbn } }],
+      };
     },
     (request) => ({ text: `Done: ${lastResult(request)}` }),
   );

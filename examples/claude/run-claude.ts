@@ -91,12 +91,21 @@ class Output {
   }
 }
 
-async function streamRound(claude: Anthropic, options: ClaudeRunOptions, ctx: Context, out: Output): Promise<Completion> {
+async function streamRound(
+  claude: Anthropic,
+  options: ClaudeRunOptions,
+  ctx: Context,
+  out: Output,
+): Promise<Completion> {
   const stream = claude.stream(options.model, ctx, options.signal ? { signal: options.signal } : {});
   for await (const event of stream) {
     if (event.type === "text-delta") out.text(event.text);
-    else if (event.type === "tool-result") out.line(`  ${event.call.name}(${event.call.rawArguments}) → ${event.call.result?.output ?? event.call.policyResult?.message}`);
-    else if (event.type === "decision" && event.call.policyResult?.status === ToolPolicyStatus.Pending) out.line(`  ${event.call.name}(${event.call.rawArguments}) waits for approval`);
+    else if (event.type === "tool-result")
+      out.line(
+        `  ${event.call.name}(${event.call.rawArguments}) → ${event.call.result?.output ?? event.call.policyResult?.message}`,
+      );
+    else if (event.type === "decision" && event.call.policyResult?.status === ToolPolicyStatus.Pending)
+      out.line(`  ${event.call.name}(${event.call.rawArguments}) waits for approval`);
   }
   return stream.completion;
 }

@@ -22,5 +22,9 @@ function scriptManual(server: ScriptedModelServer): void {
 }
 
 runMain(() =>
-  withModelTarget(scriptManual, async (target) => (await runManual({ ...target, signal: AbortSignal.timeout(120_000) })).completion.stopped === "done"),
+  withModelTarget(
+    scriptManual,
+    async (target) =>
+      (await runManual({ ...target, signal: AbortSignal.timeout(120_000) })).completion.stopped === "done",
+  ),
 );

@@ -29,7 +29,9 @@ describe("the manual execution example", () => {
 
     // The plain prompt: the call came back Pending and nothing ran.
     expect(plan.stopped).toBe("attention");
-    expect(plan.toolCalls.map((call) => [call.name, call.arguments, call.policyResult?.status])).toEqual([["listEvents", { day: "friday" }, ToolPolicyStatus.Pending]]);
+    expect(plan.toolCalls.map((call) => [call.name, call.arguments, call.policyResult?.status])).toEqual([
+      ["listEvents", { day: "friday" }, ToolPolicyStatus.Pending],
+    ]);
     expect(plan.toolCalls[0]!.result).toBeUndefined();
 
     // The application ran listEvents itself: the model got its result as the tool message.
@@ -44,7 +46,11 @@ describe("the manual execution example", () => {
     expect(asked).toEqual(['cancelEvent {"eventId":"ev-1"}']);
     expect(calendar.cancelled).toEqual(["ev-1"]);
     const afterCancel = server.requests[3]!.body as Body;
-    expect(afterCancel.messages.at(-1)).toMatchObject({ role: "tool", tool_call_id: "call_cancel", content: 'Cancelled "Dentist" on friday at 09:30.' });
+    expect(afterCancel.messages.at(-1)).toMatchObject({
+      role: "tool",
+      tool_call_id: "call_cancel",
+      content: 'Cancelled "Dentist" on friday at 09:30.',
+    });
     expect(completion).toMatchObject({ stopped: "done", text: "Your dentist appointment is cancelled." });
     expect(server.requests).toHaveLength(4);
     expect(lines).toContain('Approved cancelEvent({"eventId":"ev-1"})');
@@ -52,7 +58,12 @@ describe("the manual execution example", () => {
 
   it("never cancels when the user says no, and tells the model why", async () => {
     server.enqueue(lookUp, lookUp, cancel, { text: "All right, I kept it." });
-    const { completion, calendar } = await runManual({ baseURL: server.url, model: "scripted", confirm: () => false, print: () => undefined });
+    const { completion, calendar } = await runManual({
+      baseURL: server.url,
+      model: "scripted",
+      confirm: () => false,
+      print: () => undefined,
+    });
 
     expect(calendar.cancelled).toEqual([]);
     expect(completion.text).toBe("All right, I kept it.");
@@ -62,7 +73,11 @@ describe("the manual execution example", () => {
   });
 
   it("sends the model an error result when it asks for a lookup with a bad argument", async () => {
-    server.enqueue(lookUp, { toolCalls: [{ id: "call_bad", name: "listEvents", arguments: { day: "someday" } }] }, { text: "Which day?" });
+    server.enqueue(
+      lookUp,
+      { toolCalls: [{ id: "call_bad", name: "listEvents", arguments: { day: "someday" } }] },
+      { text: "Which day?" },
+    );
     const { completion } = await runManual({ baseURL: server.url, model: "scripted", print: () => undefined });
 
     expect(completion.text).toBe("Which day?");

@@ -50,7 +50,8 @@ export async function runManual(options: ManualRunOptions): Promise<ManualRun> {
     // 1. A prompt string: one request; the model's calls come back and none of them runs,
     //    whatever any policy says (tools run only in a Context).
     const plan = await ep.completions(options.model, "What is on my calendar on Friday?", signal ? { signal } : {});
-    for (const call of plan.toolCalls) print(`Planned: ${call.name}(${call.rawArguments}), ${call.policyResult?.status}`);
+    for (const call of plan.toolCalls)
+      print(`Planned: ${call.name}(${call.rawArguments}), ${call.policyResult?.status}`);
 
     // 2. A conversation with maxToolRounds 0: the policy is never asked and nothing runs;
     //    every call comes back Pending and the completion stops with "attention".
@@ -79,7 +80,8 @@ export async function runManual(options: ManualRunOptions): Promise<ManualRun> {
       // Sends the results (and runs the approved calls); new calls come back Pending again.
       completion = await completions(ep, options.model, ctx, 0, { signal });
     }
-    for (const call of completion.calls) print(`  ${call.name}: ${call.policyResult?.status} → ${call.result?.output ?? "(no result)"}`);
+    for (const call of completion.calls)
+      print(`  ${call.name}: ${call.policyResult?.status} → ${call.result?.output ?? "(no result)"}`);
     print(`Answer: ${completion.text ?? "(no text)"}`);
     print(`Stopped: ${completion.stopped}`);
     return { plan, completion, calendar };

@@ -7,7 +7,11 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { tourCalculator } from "./tour-calculator.js";
 
 async function main(): Promise<void> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [join(__dirname, "serve-calculator.js")], stderr: "inherit" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [join(__dirname, "serve-calculator.js")],
+    stderr: "inherit",
+  });
   const client = new Client({ name: "calculator-tour", version: "1.0.0" });
   await client.connect(transport);
   try {

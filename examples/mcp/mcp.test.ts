@@ -30,16 +30,32 @@ describe("the MCP example", () => {
       properties: { dividend: { type: "number", description: "the number to divide" }, divisor: { type: "number" } },
       required: ["dividend", "divisor"],
     });
-    expect(divide.outputSchema).toMatchObject({ type: "object", properties: { quotient: { type: "number" }, remainder: { type: "number" } } });
+    expect(divide.outputSchema).toMatchObject({
+      type: "object",
+      properties: { quotient: { type: "number" }, remainder: { type: "number" } },
+    });
     expect(tools.find((tool) => tool.name === "add")?.outputSchema).toBeUndefined();
 
     expect(lines).toContain('add({"a":2,"b":40}) ok: 42');
-    expect(lines).toContain('divide({"dividend":17,"divisor":5}) ok: {"quotient":3,"remainder":2} structured {"quotient":3,"remainder":2}');
-    expect(lines.find((line) => line.startsWith('divide({"dividend":1,'))).toMatch(/error: Invalid arguments for divide/);
-    expect(lines.find((line) => line.startsWith("store("))).toMatch(/error: Approval is needed for store; it was not run/);
-    expect(lines.find((line) => line.startsWith("clearMemory("))).toMatch(/error: clearMemory was not run: Denied by the policy \(deny "clear\*"\)/);
+    expect(lines).toContain(
+      'divide({"dividend":17,"divisor":5}) ok: {"quotient":3,"remainder":2} structured {"quotient":3,"remainder":2}',
+    );
+    expect(lines.find((line) => line.startsWith('divide({"dividend":1,'))).toMatch(
+      /error: Invalid arguments for divide/,
+    );
+    expect(lines.find((line) => line.startsWith("store("))).toMatch(
+      /error: Approval is needed for store; it was not run/,
+    );
+    expect(lines.find((line) => line.startsWith("clearMemory("))).toMatch(
+      /error: clearMemory was not run: Denied by the policy \(deny "clear\*"\)/,
+    );
 
-    expect(registry.list().map((tool) => tool.name)).toEqual(["calc_add", "calc_divide", "calc_store", "calc_clearMemory"]);
+    expect(registry.list().map((tool) => tool.name)).toEqual([
+      "calc_add",
+      "calc_divide",
+      "calc_store",
+      "calc_clearMemory",
+    ]);
     expect(lines).toContain('registry.call("calc_divide") → {"quotient":2,"remainder":1}');
   });
 });

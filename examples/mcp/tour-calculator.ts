@@ -12,10 +12,15 @@ function textOf(result: CallToolResult): string {
  * as any MCP client would, then imports them into a tooltype registry and calls one from there.
  * Returns the registry holding the imported tools.
  */
-export async function tourCalculator(client: Client, print: (line: string) => void = console.log): Promise<ToolRegistry> {
+export async function tourCalculator(
+  client: Client,
+  print: (line: string) => void = console.log,
+): Promise<ToolRegistry> {
   const { tools } = await client.listTools();
   for (const tool of tools) {
-    print(`${tool.name}: ${tool.description} input ${JSON.stringify(tool.inputSchema)}${tool.outputSchema ? ` output ${JSON.stringify(tool.outputSchema)}` : ""}`);
+    print(
+      `${tool.name}: ${tool.description} input ${JSON.stringify(tool.inputSchema)}${tool.outputSchema ? ` output ${JSON.stringify(tool.outputSchema)}` : ""}`,
+    );
   }
   const calls: Array<[string, Record<string, unknown>]> = [
     ["add", { a: 2, b: 40 }],

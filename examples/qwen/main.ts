@@ -17,7 +17,10 @@ function writes(text: string): { text: string } {
 /** The scripted Qwen: a Hermes call, then a Qwen XML call, then the answer after its reasoning. */
 function script(server: ScriptedModelServer): void {
   server.enqueue(
-    () => writes('Let me check the kitchen first.\n<tool_call>\n{"name": "getTemperature", "arguments": {"room": "kitchen"}}\n</tool_call>'),
+    () =>
+      writes(
+        'Let me check the kitchen first.\n<tool_call>\n{"name": "getTemperature", "arguments": {"room": "kitchen"}}\n</tool_call>',
+      ),
     (request) => {
       const reading = JSON.parse(lastToolResult(request)) as { currentCelsius: number };
       const target = reading.currentCelsius + 2;
@@ -34,7 +37,8 @@ runMain(() =>
   withModelTarget(
     script,
     // Local models can be slow: five minutes.
-    async (target) => (await runQwen({ ...target, signal: AbortSignal.timeout(300_000) })).completion.stopped === "done",
+    async (target) =>
+      (await runQwen({ ...target, signal: AbortSignal.timeout(300_000) })).completion.stopped === "done",
     "scripted-qwen",
   ),
 );

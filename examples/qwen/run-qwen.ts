@@ -52,7 +52,8 @@ export async function runQwen(options: QwenRunOptions): Promise<QwenRun> {
       if (event.type === "reply") {
         texts.push(event.choice.text);
         print(`Round ${event.round}, visible text: ${JSON.stringify(event.choice.text)}`);
-        for (const call of event.choice.toolCalls) print(`  call read from the text: ${call.id} ${call.name}(${call.rawArguments})`);
+        for (const call of event.choice.toolCalls)
+          print(`  call read from the text: ${call.id} ${call.name}(${call.rawArguments})`);
       } else if (event.type === "tool-result") {
         print(`  ${event.call.name} ran → ${event.call.result?.output}`);
       }

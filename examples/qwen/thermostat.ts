@@ -20,7 +20,8 @@ export class Thermostat {
   @Description("Read a room's current temperature and its target, in °C.")
   getTemperature(room: string): Reading {
     const reading = this.#rooms.get(room.trim().toLowerCase());
-    if (reading === undefined) throw new Error(`No room "${room}": the rooms are ${[...this.#rooms.keys()].join(", ")}.`);
+    if (reading === undefined)
+      throw new Error(`No room "${room}": the rooms are ${[...this.#rooms.keys()].join(", ")}.`);
     return reading;
   }
 

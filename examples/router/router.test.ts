@@ -36,7 +36,11 @@ describe("the router example", () => {
     claude.enqueue(lookUp, turn.text("Out for delivery in Oslo, before 18:00."));
     const lines: string[] = [];
     const { completion, parcels } = await runRouter({ targets, print: (line) => lines.push(line) });
-    expect(completion).toMatchObject({ stopped: "done", text: "Out for delivery in Oslo, before 18:00.", target: { model: "scripted-claude" } });
+    expect(completion).toMatchObject({
+      stopped: "done",
+      text: "Out for delivery in Oslo, before 18:00.",
+      target: { model: "scripted-claude" },
+    });
     expect(parcels.lookups).toBe(1);
     expect(lines[0]).toMatch(/^Failover: local-qwen at .* failed \(HTTP 503/);
     expect((claude.requests[0]!.body as MessagesBody).model).toBe("scripted-claude");
@@ -50,8 +54,16 @@ describe("the router example", () => {
     expect(parcels.lookups).toBe(1);
     const [, ...history] = (claude.requests[0]!.body as MessagesBody).messages;
     expect(history).toEqual([
-      { role: "assistant", content: [{ type: "tool_use", id: "call_px", name: "trackParcel", input: { trackingId: "PX-1001" } }] },
-      { role: "user", content: [{ type: "tool_result", tool_use_id: "call_px", content: "out for delivery in Oslo, expected before 18:00" }] },
+      {
+        role: "assistant",
+        content: [{ type: "tool_use", id: "call_px", name: "trackParcel", input: { trackingId: "PX-1001" } }],
+      },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "call_px", content: "out for delivery in Oslo, expected before 18:00" },
+        ],
+      },
     ]);
   });
 

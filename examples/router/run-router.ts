@@ -35,7 +35,8 @@ export interface RouterRun {
 
 function endpointFor(spec: TargetSpec): OpenAI | Anthropic {
   const retries = spec.retries ?? 1;
-  if (spec.kind === "openai") return new OpenAI({ baseURL: spec.baseURL, apiKey: spec.apiKey, retries, timeoutMs: 60_000 });
+  if (spec.kind === "openai")
+    return new OpenAI({ baseURL: spec.baseURL, apiKey: spec.apiKey, retries, timeoutMs: 60_000 });
   const claude = new Anthropic({ baseURL: spec.baseURL, apiKey: spec.apiKey, retries, timeoutMs: 60_000 });
   claude.config(spec.model).maxTokens = 1024; // the Messages API requires max_tokens (default 4096)
   return claude;
@@ -51,7 +52,10 @@ export async function runRouter(options: RouterRunOptions): Promise<RouterRun> {
   const targets = options.targets.map((spec) => ({ endpoint: endpointFor(spec), model: spec.model }));
   try {
     const router = new Router(targets, {
-      onFailover: ({ from, to, error }) => print(`Failover: ${from.model} at ${from.baseURL} failed (${error.message}); asking ${to.model} at ${to.baseURL}`),
+      onFailover: ({ from, to, error }) =>
+        print(
+          `Failover: ${from.model} at ${from.baseURL} failed (${error.message}); asking ${to.model} at ${to.baseURL}`,
+        ),
     });
     const parcels = new Parcels();
     router.tools.add(parcels);
@@ -59,10 +63,15 @@ export async function runRouter(options: RouterRunOptions): Promise<RouterRun> {
     router.context.toolPolicy.allow("trackParcel"); // nothing runs unless the policy says so
 
     // A prompt goes into router.context, so the conversation can go on with another call.
-    const completion = await completions(router, options.prompt ?? "Where is my parcel PX-1001?", 4, { signal: options.signal });
-    for (const call of completion.calls) print(`Tool ${call.name}(${call.rawArguments}) → ${call.result?.output ?? "(not run)"}`);
+    const completion = await completions(router, options.prompt ?? "Where is my parcel PX-1001?", 4, {
+      signal: options.signal,
+    });
+    for (const call of completion.calls)
+      print(`Tool ${call.name}(${call.rawArguments}) → ${call.result?.output ?? "(not run)"}`);
     print(`Answer: ${completion.text ?? "(no text)"}`);
-    print(`Answered by ${completion.target?.model ?? "?"} at ${completion.target?.baseURL ?? "?"} (stopped: ${completion.stopped})`);
+    print(
+      `Answered by ${completion.target?.model ?? "?"} at ${completion.target?.baseURL ?? "?"} (stopped: ${completion.stopped})`,
+    );
     return { completion, parcels };
   } finally {
     await Promise.all(targets.map((target) => target.endpoint.close()));

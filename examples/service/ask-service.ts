@@ -71,11 +71,13 @@ export function createAskService(options: AskServiceOptions): AskService {
   ep.tools.add(tickets);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== "POST" || req.url !== "/ask") return send(res, 404, { error: 'Use POST /ask with {"question": "…"}.' });
+    if (req.method !== "POST" || req.url !== "/ask")
+      return send(res, 404, { error: 'Use POST /ask with {"question": "…"}.' });
     const user = users.get(req.headers.authorization?.replace(/^Bearer /, "") ?? "");
     if (user === undefined) return send(res, 401, { error: "Sign in: send Authorization: Bearer <token>." });
     const question = await readQuestion(req);
-    if (question === undefined) return send(res, 400, { error: `Send {"question": "…"} as JSON, at most ${maxBodyBytes} bytes.` });
+    if (question === undefined)
+      return send(res, 400, { error: `Send {"question": "…"} as JSON, at most ${maxBodyBytes} bytes.` });
 
     const gone = new AbortController();
     res.on("close", () => {
@@ -89,7 +91,9 @@ export function createAskService(options: AskServiceOptions): AskService {
       const toolContext: RequestContext = { user };
       const signal = AbortSignal.any([gone.signal, AbortSignal.timeout(120_000)]);
       const completion = await completions(ep, options.model, ctx, 4, { signal, toolContext });
-      log(`POST /ask by ${user.id}: ${completion.stopped}, tools ${completion.calls.map((call) => call.name).join(", ") || "none"}`);
+      log(
+        `POST /ask by ${user.id}: ${completion.stopped}, tools ${completion.calls.map((call) => call.name).join(", ") || "none"}`,
+      );
       send(res, 200, { answer: completion.text, stopped: completion.stopped });
     } catch (error) {
       if (gone.signal.aborted) return log(`POST /ask by ${user.id}: cancelled (the client went away)`);
@@ -110,7 +114,9 @@ export function createAskService(options: AskServiceOptions): AskService {
     tickets,
     listen: (port = 0, host = "127.0.0.1") =>
       new Promise((resolve, reject) => {
-        server.once("error", reject).listen(port, host, () => resolve(`http://${host}:${(server.address() as AddressInfo).port}`));
+        server
+          .once("error", reject)
+          .listen(port, host, () => resolve(`http://${host}:${(server.address() as AddressInfo).port}`));
       }),
     close: async () => {
       await new Promise<void>((resolve) => {

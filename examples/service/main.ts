@@ -14,7 +14,12 @@ function script(server: ScriptedModelServer): void {
     const last = (request.body as { messages: Array<{ role: string; content?: string }> }).messages.at(-1)!;
     if (last.role !== "tool") return { toolCalls: [{ name: "listMyTickets", arguments: { status: "open" } }] };
     const open = JSON.parse(last.content ?? "[]") as Array<{ id: string; subject: string }>;
-    return { text: open.length === 0 ? "You have no open tickets." : `Open: ${open.map((t) => `${t.id} (${t.subject})`).join("; ")}.` };
+    return {
+      text:
+        open.length === 0
+          ? "You have no open tickets."
+          : `Open: ${open.map((t) => `${t.id} (${t.subject})`).join("; ")}.`,
+    };
   });
 }
 

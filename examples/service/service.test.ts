@@ -34,7 +34,12 @@ describe("the service example", () => {
   });
 
   const ask = (token: string, body: unknown, signal?: AbortSignal) =>
-    request(`${url}/ask`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body), signal });
+    request(`${url}/ask`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal,
+    });
 
   it("answers a question with a tool that reads the request's user from its ToolCallContext", async () => {
     model.onRequest(answerEveryRequest);
@@ -44,14 +49,21 @@ describe("the service example", () => {
     expect(await response.body.json()).toEqual({ answer: "Open: T-1.", stopped: "done" });
     expect(service.tickets.listedFor).toEqual(["ada"]);
     // The model never saw or chose the user: the tool's schema has only `status`.
-    const offered = (model.requests[0]!.body as { tools: Array<{ function: { parameters: { properties: object } } }> }).tools;
+    const offered = (model.requests[0]!.body as { tools: Array<{ function: { parameters: { properties: object } } }> })
+      .tools;
     expect(Object.keys(offered[0]!.function.parameters.properties)).toEqual(["status"]);
-    expect((model.requests[0]!.body as { messages: Messages }).messages.at(-1)).toEqual({ role: "user", content: "Do I have open tickets?" });
+    expect((model.requests[0]!.body as { messages: Messages }).messages.at(-1)).toEqual({
+      role: "user",
+      content: "Do I have open tickets?",
+    });
   });
 
   it("keeps concurrent requests apart: each has its own Context and user", async () => {
     model.onRequest(answerEveryRequest);
-    const [ada, bob] = await Promise.all([ask("token-ada", { question: "Mine?" }), ask("token-bob", { question: "Mine?" })]);
+    const [ada, bob] = await Promise.all([
+      ask("token-ada", { question: "Mine?" }),
+      ask("token-bob", { question: "Mine?" }),
+    ]);
 
     expect(await ada.body.json()).toMatchObject({ answer: "Open: T-1." });
     expect(await bob.body.json()).toMatchObject({ answer: "Open: T-3." });

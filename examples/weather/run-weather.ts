@@ -33,7 +33,9 @@ export async function runWeather(options: WeatherRunOptions): Promise<Completion
     const completion = await completions(ep, options.model, ctx, 4, { signal: options.signal });
     for (const call of completion.calls) {
       print(`Model called ${call.name}(${call.rawArguments})`);
-      print(`Policy: ${call.policyResult?.status ?? "none"}${call.policyResult?.message ? ` (${call.policyResult.message})` : ""}`);
+      print(
+        `Policy: ${call.policyResult?.status ?? "none"}${call.policyResult?.message ? ` (${call.policyResult.message})` : ""}`,
+      );
       print(`Result: ${call.result?.output ?? "(none)"}`);
     }
     print(`Answer: ${completion.text ?? "(no text)"}`);

@@ -11,7 +11,10 @@ describe("the weather example", () => {
   });
 
   it("offers getWeather with its compile-time schema, runs the call and returns the answer", async () => {
-    server.enqueue({ toolCalls: [{ name: "getWeather", arguments: { location: "Paris", unit: "f" } }] }, { text: "It is 64 °F in Paris." });
+    server.enqueue(
+      { toolCalls: [{ name: "getWeather", arguments: { location: "Paris", unit: "f" } }] },
+      { text: "It is 64 °F in Paris." },
+    );
     const lines: string[] = [];
     const completion = await runWeather({ baseURL: server.url, model: "scripted", print: (line) => lines.push(line) });
 
@@ -19,7 +22,8 @@ describe("the weather example", () => {
     expect(completion.text).toBe("It is 64 °F in Paris.");
     expect(completion.calls.map((call) => call.result?.output)).toEqual(["64 °F and sunny in Paris"]);
 
-    const offered = (server.requests[0]!.body as { tools: Array<{ function: { name: string; parameters: unknown } }> }).tools;
+    const offered = (server.requests[0]!.body as { tools: Array<{ function: { name: string; parameters: unknown } }> })
+      .tools;
     expect(offered[0]!.function.name).toBe("getWeather");
     expect(offered[0]!.function.parameters).toEqual({
       type: "object",
@@ -30,7 +34,9 @@ describe("the weather example", () => {
       required: ["location"],
       additionalProperties: false,
     });
-    const toolMessage = (server.requests[1]!.body as { messages: Array<{ role: string; content: string }> }).messages.find((m) => m.role === "tool");
+    const toolMessage = (
+      server.requests[1]!.body as { messages: Array<{ role: string; content: string }> }
+    ).messages.find((m) => m.role === "tool");
     expect(toolMessage?.content).toBe("64 °F and sunny in Paris");
     expect(lines.some((line) => line.startsWith("Policy: allowed"))).toBe(true);
   });

@@ -26,8 +26,15 @@ export interface PluginConfig {
  * Diagnostics go to the program (tsc prints them and exits non-zero); without ts-patch's
  * `addDiagnostic` a file with errors throws. The one default export of the package (ts-patch needs it).
  */
-export default function tooltypePlugin(program: ts.Program, config: PluginConfig = {}, extras?: PluginExtras): ts.TransformerFactory<ts.SourceFile> {
-  if (!extras?.ts) throw new Error("@tooltype/transformer: the plugin needs the `ts` module ts-patch passes (ts-patch 3 or later); or run `tooltype build`");
+export default function tooltypePlugin(
+  program: ts.Program,
+  config: PluginConfig = {},
+  extras?: PluginExtras,
+): ts.TransformerFactory<ts.SourceFile> {
+  if (!extras?.ts)
+    throw new Error(
+      "@tooltype/transformer: the plugin needs the `ts` module ts-patch passes (ts-patch 3 or later); or run `tooltype build`",
+    );
   const addDiagnostic = extras.addDiagnostic;
   return createTransformer(extras.ts, program, {
     sourceRoot: config.sourceRoot,

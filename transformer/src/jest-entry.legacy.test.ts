@@ -16,7 +16,10 @@ describe("the ts-jest entry with experimentalDecorators", () => {
     tools.add(new Inventory());
     expect(tools.get("count").schema).toEqual({
       type: "object",
-      properties: { sku: { type: "string", description: "the article number" }, warehouse: { type: "number", minimum: 1, default: 1 } },
+      properties: {
+        sku: { type: "string", description: "the article number" },
+        warehouse: { type: "number", minimum: 1, default: 1 },
+      },
       required: ["sku"],
       additionalProperties: false,
     });

@@ -42,7 +42,10 @@ describe("the ts-jest entry (this file is transformed by it)", () => {
       required: ["location"],
       additionalProperties: false,
     });
-    expect(await tools.call("getWeather", { location: "Lima", unit: "f" })).toMatchObject({ output: expect.stringMatching(/^Lima: 21°f/), isError: false });
+    expect(await tools.call("getWeather", { location: "Lima", unit: "f" })).toMatchObject({
+      output: expect.stringMatching(/^Lima: 21°f/),
+      isError: false,
+    });
     expect((await tools.call("getWeather", { unit: "k" })).isError).toBe(true);
   });
 
@@ -50,18 +53,27 @@ describe("the ts-jest entry (this file is transformed by it)", () => {
     const tools = new ToolRegistry();
     tools.add(book);
     expect(tools.get("book").description).toBe("Book a table.");
-    expect(await tools.call("book", { restaurant: "Noma", at: "2026-05-01T19:00:00.000Z" })).toEqual({ output: "Noma at 2026-05-01T19:00:00.000Z for 2", isError: false });
+    expect(await tools.call("book", { restaurant: "Noma", at: "2026-05-01T19:00:00.000Z" })).toEqual({
+      output: "Noma at 2026-05-01T19:00:00.000Z for 2",
+      isError: false,
+    });
   });
 
   it("injects defineTool and jsonSchema literals", async () => {
     const double = defineTool<{ n: number }>({ name: "double", description: "Double it.", impl: ({ n }) => n * 2 });
-    expect(double.schema).toEqual({ type: "object", properties: { n: { type: "number" } }, required: ["n"], additionalProperties: false });
+    expect(double.schema).toEqual({
+      type: "object",
+      properties: { n: { type: "number" } },
+      required: ["n"],
+      additionalProperties: false,
+    });
     expect(jsonSchema<"a" | "b">()).toEqual({ type: "string", enum: ["a", "b"] });
   });
 
   it("throws on tooltype diagnostics with file:line messages", () => {
     const program = createVirtualProgram({
-      "bad.ts": 'import { Description } from "@tooltype/core";\nexport class A {\n  @Description("x")\n  run(cb: () => void) {}\n}\n',
+      "bad.ts":
+        'import { Description } from "@tooltype/core";\nexport class A {\n  @Description("x")\n  run(cb: () => void) {}\n}\n',
     }).program;
     const before = factory({ program, configSet: { compilerModule: ts } });
     expect(() => program.emit(undefined, () => undefined, undefined, false, { before: [before] })).toThrow(

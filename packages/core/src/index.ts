@@ -15,7 +15,15 @@ export type { DescriptionDecorator } from "./tools/description-decorator.js";
 export type { DescriptionOptions, ToolDeclaration } from "./tools/metadata-store.js";
 export { registerToolMetadata } from "./tools/sidecar-registry.js";
 export { Tool } from "./tools/tool.js";
-export type { ToolInit, ToolFunction, ToolSource, ToolOutcome, ToolFailure, ToolExecuteOptions, ToolCallOptions } from "./tools/tool.js";
+export type {
+  ToolInit,
+  ToolFunction,
+  ToolSource,
+  ToolOutcome,
+  ToolFailure,
+  ToolExecuteOptions,
+  ToolCallOptions,
+} from "./tools/tool.js";
 export { ToolRegistry } from "./tools/tool-registry.js";
 export type { AddToolOptions, DefineToolSpec } from "./tools/tool-registry.js";
 export type { ToolOverrides } from "./tools/tool-factories.js";

@@ -83,16 +83,22 @@ function structured(tool: Tool, output: string): { value: Record<string, unknown
     value = output;
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { problem: `${tool.name} returned ${Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`}, but its return type is an object: fix the tool or its declared return type.` };
+    return {
+      problem: `${tool.name} returned ${Array.isArray(value) ? "an array" : value === null ? "null" : `a ${typeof value}`}, but its return type is an object: fix the tool or its declared return type.`,
+    };
   }
   let errors;
   try {
     errors = validatorFor(tool.returns!)(value);
   } catch (error) {
-    return { problem: `${tool.name}'s return schema does not compile (${error instanceof Error ? error.message : String(error)}).` };
+    return {
+      problem: `${tool.name}'s return schema does not compile (${error instanceof Error ? error.message : String(error)}).`,
+    };
   }
   if (errors === undefined) return { value: value as Record<string, unknown> };
-  const issues = argumentIssues(errors).map((issue) => `- ${issue.path === "" ? "(result)" : issue.path}: ${issue.message}`);
+  const issues = argumentIssues(errors).map(
+    (issue) => `- ${issue.path === "" ? "(result)" : issue.path}: ${issue.message}`,
+  );
   return { problem: `${tool.name} returned a result that does not match its return type:\n${issues.join("\n")}` };
 }
 
@@ -101,11 +107,17 @@ function structured(tool: Tool, output: string): { value: Record<string, unknown
  * the tool only when the policy allows it. Every failure is an `isError` result the model can
  * read; nothing here throws.
  */
-export async function answerToolCall(registry: ToolRegistry, request: CallRequest, settings: CallAnswerSettings): Promise<CallToolResult> {
+export async function answerToolCall(
+  registry: ToolRegistry,
+  request: CallRequest,
+  settings: CallAnswerSettings,
+): Promise<CallToolResult> {
   const tool = registry.find(request.name);
   if (tool === undefined) {
     const names = registry.list().map((t) => t.name);
-    return errorResult(`No tool named "${request.name}" is registered. Available tools: ${names.length > 0 ? names.join(", ") : "none"}.`);
+    return errorResult(
+      `No tool named "${request.name}" is registered. Available tools: ${names.length > 0 ? names.join(", ") : "none"}.`,
+    );
   }
   const input = inputOf(tool, request.arguments ?? {});
   const limits = { maxToolInput: settings.maxToolInput, maxDepth: settings.maxDepth };

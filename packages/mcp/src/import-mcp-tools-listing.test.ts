@@ -22,12 +22,17 @@ describe("importMcpTools with a broken listing", () => {
     const registry = new ToolRegistry();
     const client = listingClient({ start: { tools: [tool("files.read"), tool("files/read"), tool("other")] } });
     await expect(importMcpTools(client, registry)).rejects.toThrow(ToolDefinitionError);
-    await expect(importMcpTools(client, registry)).rejects.toThrow(/"files\.read" and "files\/read" would both be registered as "files_read"/);
+    await expect(importMcpTools(client, registry)).rejects.toThrow(
+      /"files\.read" and "files\/read" would both be registered as "files_read"/,
+    );
     expect(registry.size).toBe(0);
   });
 
   it("stops at a cursor handed out twice instead of listing forever", async () => {
-    const client = listingClient({ start: { tools: [tool("a")], nextCursor: "p2" }, p2: { tools: [tool("b")], nextCursor: "p2" } });
+    const client = listingClient({
+      start: { tools: [tool("a")], nextCursor: "p2" },
+      p2: { tools: [tool("b")], nextCursor: "p2" },
+    });
     const registry = new ToolRegistry();
     await expect(importMcpTools(client, registry)).rejects.toThrow(/returned the cursor "p2" twice/);
     expect(registry.size).toBe(0);

@@ -24,13 +24,27 @@ describe("importMcpTools from an SDK McpServer over stdio", () => {
 
   it("registers each tool with source 'mcp', its description, input schema and output schema", () => {
     // "math.add" is not a name providers accept: it is registered as math_add.
-    expect(registry.list().map((tool) => tool.name)).toEqual(["math_add", "weather", "explode", "gallery", "wait", "cancellations"]);
+    expect(registry.list().map((tool) => tool.name)).toEqual([
+      "math_add",
+      "weather",
+      "explode",
+      "gallery",
+      "wait",
+      "cancellations",
+    ]);
     const add = registry.get("math_add");
     expect(add.source).toBe("mcp");
     expect(add.description).toBe("Add two numbers.");
-    expect(add.schema).toMatchObject({ type: "object", properties: { a: { type: "number" }, b: { type: "number", description: "the second number" } }, required: ["a", "b"] });
+    expect(add.schema).toMatchObject({
+      type: "object",
+      properties: { a: { type: "number" }, b: { type: "number", description: "the second number" } },
+      required: ["a", "b"],
+    });
     expect(add.returns).toBeUndefined();
-    expect(registry.get("weather").returns).toMatchObject({ type: "object", properties: { sky: { enum: ["clear", "cloudy"] } } });
+    expect(registry.get("weather").returns).toMatchObject({
+      type: "object",
+      properties: { sky: { enum: ["clear", "cloudy"] } },
+    });
   });
 
   it("calls the server through registry.call and answers with its text", async () => {
@@ -50,7 +64,10 @@ describe("importMcpTools from an SDK McpServer over stdio", () => {
   });
 
   it("turns an MCP error result into an error result", async () => {
-    expect(await registry.call("explode", {})).toEqual({ output: JSON.stringify({ error: "boom: the fuse was lit" }), isError: true });
+    expect(await registry.call("explode", {})).toEqual({
+      output: JSON.stringify({ error: "boom: the fuse was lit" }),
+      isError: true,
+    });
   });
 
   it("joins text content, one block a line, and describes binary content", async () => {
@@ -90,7 +107,10 @@ describe("importMcpTools from an SDK McpServer over stdio", () => {
     const replaced = await importMcpTools(client, registry, { replace: true });
     expect(registry.get("math_add")).toBe(replaced[0]);
 
-    const prefixed = await importMcpTools(client, registry, { prefix: "sdk_", filter: (tool) => tool.name === "math.add" });
+    const prefixed = await importMcpTools(client, registry, {
+      prefix: "sdk_",
+      filter: (tool) => tool.name === "math.add",
+    });
     expect(prefixed.map((tool) => tool.name)).toEqual(["sdk_math_add"]);
     expect(await registry.call("sdk_math_add", { a: 1, b: 1 })).toEqual({ output: "2", isError: false });
   });
@@ -108,9 +128,15 @@ describe("importMcpTools from an SDK McpServer over stdio", () => {
 
       expect(completion.text).toBe("It is 42.");
       expect(completion.calls.map((call) => call.result?.output)).toEqual(["42"]);
-      const offered = (server.requests[0]!.body as { tools: Array<{ function: { name: string; parameters: unknown } }> }).tools;
-      expect(offered.find((tool) => tool.function.name === "math_add")?.function.parameters).toEqual(registry.get("math_add").schema);
-      const answer = (server.requests[1]!.body as { messages: Array<{ role: string; content?: unknown }> }).messages.at(-1);
+      const offered = (
+        server.requests[0]!.body as { tools: Array<{ function: { name: string; parameters: unknown } }> }
+      ).tools;
+      expect(offered.find((tool) => tool.function.name === "math_add")?.function.parameters).toEqual(
+        registry.get("math_add").schema,
+      );
+      const answer = (server.requests[1]!.body as { messages: Array<{ role: string; content?: unknown }> }).messages.at(
+        -1,
+      );
       expect(answer).toMatchObject({ role: "tool", content: "42" });
     } finally {
       await ep.close();
@@ -154,7 +180,10 @@ describe("importMcpTools from serveMcp (a tooltype server), page by page", () =>
     expect(registry.get("describeCity").returns).toMatchObject({ type: "object", required: ["name", "population"] });
 
     expect(await registry.call("add", { a: 1, b: 2 })).toEqual({ output: "3", isError: false });
-    expect(JSON.parse((await registry.call("describeCity", { city: "Rome" })).output)).toEqual({ name: "Rome", population: 4000 });
+    expect(JSON.parse((await registry.call("describeCity", { city: "Rome" })).output)).toEqual({
+      name: "Rome",
+      population: 4000,
+    });
     const denied = await registry.call("deleteEverything", {});
     expect(denied.isError).toBe(true);
     expect(denied.output).toContain('deny \\"delete*\\"');

@@ -29,12 +29,18 @@ async function listAll(client: McpToolClient, signal: AbortSignal | undefined): 
   const cursors = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page++) {
-    const result = await client.listTools(cursor === undefined ? undefined : { cursor }, signal ? { signal } : undefined);
+    const result = await client.listTools(
+      cursor === undefined ? undefined : { cursor },
+      signal ? { signal } : undefined,
+    );
     tools.push(...result.tools);
     cursor = result.nextCursor;
     if (cursor === undefined) return tools;
     // A server that hands out a cursor twice would be listed forever.
-    if (cursors.has(cursor)) throw new ToolDefinitionError(`The MCP server returned the cursor "${cursor.slice(0, 40)}" twice while listing its tools; its pagination is broken.`);
+    if (cursors.has(cursor))
+      throw new ToolDefinitionError(
+        `The MCP server returned the cursor "${cursor.slice(0, 40)}" twice while listing its tools; its pagination is broken.`,
+      );
     cursors.add(cursor);
   }
   throw new ToolDefinitionError(`The MCP server listed more than ${maxPages} pages of tools; giving up.`);
@@ -55,7 +61,10 @@ function toTool(client: McpToolClient, listed: McpTool, name: string, timeoutMs:
     source: "mcp",
     timeoutMs,
     impl: async (args: Record<string, unknown>, context) => {
-      const result = await client.callTool({ name: listed.name, arguments: args }, undefined, { ...requestOptions, signal: context.signal });
+      const result = await client.callTool({ name: listed.name, arguments: args }, undefined, {
+        ...requestOptions,
+        signal: context.signal,
+      });
       return mcpResultValue(listed.name, result);
     },
   });
@@ -70,14 +79,20 @@ function toTool(client: McpToolClient, listed: McpTool, name: string, timeoutMs:
  * (`.`, `/`, over 64 characters) are mapped to `_` and cut. All or nothing: a taken name throws
  * `DuplicateToolError` (unless `replace`) before any tool is added. Returns the tools added.
  */
-export async function importMcpTools(client: McpToolClient, registry: ToolRegistry, options: ImportMcpToolsOptions = {}): Promise<Tool[]> {
+export async function importMcpTools(
+  client: McpToolClient,
+  registry: ToolRegistry,
+  options: ImportMcpToolsOptions = {},
+): Promise<Tool[]> {
   const listed = (await listAll(client, options.signal)).filter((tool) => options.filter?.(tool) ?? true);
   const origins = new Map<string, string>();
   const tools = listed.map((tool) => {
     const name = registryName(tool.name, options.prefix);
     const other = origins.get(name);
     if (other !== undefined) {
-      throw new ToolDefinitionError(`The MCP tools "${other}" and "${tool.name}" would both be registered as "${name}"; import them with a filter or apart.`);
+      throw new ToolDefinitionError(
+        `The MCP tools "${other}" and "${tool.name}" would both be registered as "${name}"; import them with a filter or apart.`,
+      );
     }
     origins.set(name, tool.name);
     return toTool(client, tool, name, options.timeoutMs);

@@ -3,7 +3,9 @@ import { contentText, mcpResultValue } from "./mcp-result-value.js";
 
 describe("mcpResultValue", () => {
   it("prefers structuredContent over the text", () => {
-    expect(mcpResultValue("t", { content: [{ type: "text", text: "{}" }], structuredContent: { a: 1 } })).toEqual({ a: 1 });
+    expect(mcpResultValue("t", { content: [{ type: "text", text: "{}" }], structuredContent: { a: 1 } })).toEqual({
+      a: 1,
+    });
   });
 
   it("makes an error result of isError, with the text or a message naming the tool", () => {
@@ -29,7 +31,9 @@ describe("contentText", () => {
       { type: "unknown-kind" },
       "not a block",
     ]);
-    expect(text).toBe("a\ninside\n[resource file:///x.bin (application/octet-stream), 3 bytes]\n[resource file:///y]\n[audio audio/wav, 4 bytes]");
+    expect(text).toBe(
+      "a\ninside\n[resource file:///x.bin (application/octet-stream), 3 bytes]\n[resource file:///y]\n[audio audio/wav, 4 bytes]",
+    );
   });
 
   it("is empty for content that is not a list", () => {

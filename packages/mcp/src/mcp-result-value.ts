@@ -39,7 +39,10 @@ function blockText(block: ContentBlock): string {
 export function contentText(content: unknown): string {
   if (!Array.isArray(content)) return "";
   return content
-    .filter((block): block is ContentBlock => typeof block === "object" && block !== null && typeof (block as { type?: unknown }).type === "string")
+    .filter(
+      (block): block is ContentBlock =>
+        typeof block === "object" && block !== null && typeof (block as { type?: unknown }).type === "string",
+    )
     .map(blockText)
     .filter((text) => text !== "")
     .join("\n");
@@ -50,13 +53,18 @@ export function contentText(content: unknown): string {
  * (an error result the model reads); `structuredContent`, when present, is the value (sent as
  * JSON); otherwise the content's text.
  */
-export function mcpResultValue(toolName: string, result: McpCallResult): string | Record<string, unknown> | ToolErrorValue {
+export function mcpResultValue(
+  toolName: string,
+  result: McpCallResult,
+): string | Record<string, unknown> | ToolErrorValue {
   const text = contentText(result.content);
-  if (result.isError === true) return toolError(text !== "" ? text : `The MCP tool ${toolName} failed without saying why.`);
+  if (result.isError === true)
+    return toolError(text !== "" ? text : `The MCP tool ${toolName} failed without saying why.`);
   const structured = result.structuredContent;
-  if (typeof structured === "object" && structured !== null && !Array.isArray(structured)) return structured as Record<string, unknown>;
+  if (typeof structured === "object" && structured !== null && !Array.isArray(structured))
+    return structured as Record<string, unknown>;
   if (result.content === undefined && result.toolResult !== undefined) {
-    return typeof result.toolResult === "string" ? result.toolResult : JSON.stringify(result.toolResult) ?? "";
+    return typeof result.toolResult === "string" ? result.toolResult : (JSON.stringify(result.toolResult) ?? "");
   }
   return text;
 }

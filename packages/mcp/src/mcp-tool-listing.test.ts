@@ -47,7 +47,10 @@ describe("toMcpObjectSchema", () => {
   });
 
   it("keeps a property named __proto__ as data, polluting nothing", () => {
-    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}') as Record<string, unknown>;
+    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}}}') as Record<
+      string,
+      unknown
+    >;
     const shaped = toMcpObjectSchema(schema);
     expect(Object.keys(shaped.properties!)).toEqual(["__proto__"]);
     expect(({} as Record<string, unknown>)["type"]).toBeUndefined();

@@ -42,12 +42,16 @@ describe("serveMcp in memory", () => {
     expect(toolSignal?.aborted).toBe(false);
     controller.abort("user pressed stop");
     await expect(reply).rejects.toThrow(/user pressed stop/);
-    await new Promise<void>((resolve) => (toolSignal!.aborted ? resolve() : toolSignal!.addEventListener("abort", () => resolve())));
+    await new Promise<void>((resolve) =>
+      toolSignal!.aborted ? resolve() : toolSignal!.addEventListener("abort", () => resolve()),
+    );
     expect(toolSignal?.aborted).toBe(true);
   });
 
   it("announces a changed list when asked, with the watcher turned off", async () => {
-    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    const changed = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    );
     registry.define({ name: "later", description: "Added later.", impl: () => "hi" });
     await served.notifyToolsChanged();
     await changed;

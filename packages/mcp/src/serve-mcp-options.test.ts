@@ -8,12 +8,16 @@ describe("serveMcp options", () => {
 
   it("needs a policy: without one nothing could decide what runs", async () => {
     await expect(serveMcp(registry, transport, {} as { policy: Policy })).rejects.toThrow(ToolDefinitionError);
-    await expect(serveMcp(registry, transport, {} as { policy: Policy })).rejects.toThrow(/new ToolPolicy\(\)\.allow\("\*"\)/);
+    await expect(serveMcp(registry, transport, {} as { policy: Policy })).rejects.toThrow(
+      /new ToolPolicy\(\)\.allow\("\*"\)/,
+    );
   });
 
   it("refuses a page size or watch interval that makes no sense", async () => {
     const policy = new ToolPolicy();
-    await expect(serveMcp(registry, transport, { policy, pageSize: 0 })).rejects.toThrow(/pageSize must be a positive integer/);
+    await expect(serveMcp(registry, transport, { policy, pageSize: 0 })).rejects.toThrow(
+      /pageSize must be a positive integer/,
+    );
     await expect(serveMcp(registry, transport, { policy, watchIntervalMs: -1 })).rejects.toThrow(/watchIntervalMs/);
   });
 });

@@ -39,7 +39,12 @@ describe("serveMcp over stdio", () => {
     expect(byName.get("add")).toEqual({
       name: "add",
       description: "Add two numbers.",
-      inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"], additionalProperties: false },
+      inputSchema: {
+        type: "object",
+        properties: { a: { type: "number" }, b: { type: "number" } },
+        required: ["a", "b"],
+        additionalProperties: false,
+      },
     });
     expect(byName.get("describeCity")?.outputSchema).toEqual({
       type: "object",
@@ -47,9 +52,17 @@ describe("serveMcp over stdio", () => {
       required: ["name", "population"],
     });
     // A tool defined without a schema takes no arguments.
-    expect(byName.get("shutdown")?.inputSchema).toEqual({ type: "object", properties: {}, additionalProperties: false });
+    expect(byName.get("shutdown")?.inputSchema).toEqual({
+      type: "object",
+      properties: {},
+      additionalProperties: false,
+    });
     // A free-text tool takes its text as the one string property `input`.
-    expect(byName.get("shout")?.inputSchema).toMatchObject({ type: "object", properties: { input: { type: "string" } }, required: ["input"] });
+    expect(byName.get("shout")?.inputSchema).toMatchObject({
+      type: "object",
+      properties: { input: { type: "string" } },
+      required: ["input"],
+    });
   });
 
   it("runs a call the policy allows and answers with its result as text", async () => {
@@ -116,7 +129,9 @@ describe("serveMcp over stdio", () => {
   });
 
   it("offers tools added after it started, and tells the client the list changed", async () => {
-    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    const changed = new Promise<void>((resolve) =>
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()),
+    );
     expect((await client.listTools()).tools.some((tool) => tool.name === "greet")).toBe(false);
     expect(textOf(await call("addGreeter"))).toBe("greet is registered");
     await changed;

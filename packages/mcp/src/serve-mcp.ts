@@ -42,14 +42,18 @@ export interface McpToolServer {
 
 function checkOptions(options: ServeMcpOptions): void {
   if (typeof options?.policy?.evaluate !== "function") {
-    throw new ToolDefinitionError("serveMcp needs { policy }: a ToolPolicy that decides which calls may run (new ToolPolicy().allow(\"*\") runs everything).");
+    throw new ToolDefinitionError(
+      'serveMcp needs { policy }: a ToolPolicy that decides which calls may run (new ToolPolicy().allow("*") runs everything).',
+    );
   }
   const { pageSize, watchIntervalMs } = options;
   if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize > 0)) {
     throw new ToolDefinitionError(`serveMcp: pageSize must be a positive integer, not ${String(pageSize)}.`);
   }
   if (watchIntervalMs !== undefined && !(Number.isFinite(watchIntervalMs) && watchIntervalMs >= 0)) {
-    throw new ToolDefinitionError(`serveMcp: watchIntervalMs must be 0 (off) or a positive number of milliseconds, not ${String(watchIntervalMs)}.`);
+    throw new ToolDefinitionError(
+      `serveMcp: watchIntervalMs must be 0 (off) or a positive number of milliseconds, not ${String(watchIntervalMs)}.`,
+    );
   }
 }
 
@@ -60,11 +64,18 @@ function checkOptions(options: ServeMcpOptions): void {
  * validates the arguments, asks `options.policy`, and runs the tool only when it is Allowed.
  * Resolves once the transport is connected.
  */
-export async function serveMcp(registry: ToolRegistry, transport: Transport, options: ServeMcpOptions): Promise<McpToolServer> {
+export async function serveMcp(
+  registry: ToolRegistry,
+  transport: Transport,
+  options: ServeMcpOptions,
+): Promise<McpToolServer> {
   checkOptions(options);
   const server = new Server(
     { name: options.name ?? "tooltype", version: options.version ?? "0.1.0" },
-    { capabilities: { tools: { listChanged: true } }, ...(options.instructions !== undefined ? { instructions: options.instructions } : {}) },
+    {
+      capabilities: { tools: { listChanged: true } },
+      ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
+    },
   );
   const settings: CallAnswerSettings = {
     policy: options.policy,
@@ -76,10 +87,22 @@ export async function serveMcp(registry: ToolRegistry, transport: Transport, opt
 
   server.setRequestHandler(ListToolsRequestSchema, (request) => {
     const page = pageOf(registry.list(), request.params?.cursor, options.pageSize);
-    return { tools: page.items.map(toMcpTool), ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}) };
+    return {
+      tools: page.items.map(toMcpTool),
+      ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}),
+    };
   });
   server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-    answerToolCall(registry, { name: request.params.name, arguments: request.params.arguments, requestId: extra.requestId, signal: extra.signal }, settings),
+    answerToolCall(
+      registry,
+      {
+        name: request.params.name,
+        arguments: request.params.arguments,
+        requestId: extra.requestId,
+        signal: extra.signal,
+      },
+      settings,
+    ),
   );
 
   let initialized = false;

@@ -14,10 +14,16 @@ export interface ListPage<T> {
 export function pageOf<T>(items: readonly T[], cursor: string | undefined, pageSize: number | undefined): ListPage<T> {
   let start = 0;
   if (cursor !== undefined) {
-    if (!/^(0|[1-9][0-9]{0,8})$/.test(cursor)) throw new McpError(ErrorCode.InvalidParams, `Unknown cursor "${cursor.slice(0, 40)}": list the tools again from the start.`);
+    if (!/^(0|[1-9][0-9]{0,8})$/.test(cursor))
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown cursor "${cursor.slice(0, 40)}": list the tools again from the start.`,
+      );
     start = Math.min(Number(cursor), items.length);
   }
   if (pageSize === undefined) return { items: items.slice(start) };
   const end = start + pageSize;
-  return end < items.length ? { items: items.slice(start, end), nextCursor: String(end) } : { items: items.slice(start) };
+  return end < items.length
+    ? { items: items.slice(start, end), nextCursor: String(end) }
+    : { items: items.slice(start) };
 }

@@ -15,7 +15,11 @@ const messages = () => `${server.url}/messages`;
 const usage = { prompt_tokens: 10, completion_tokens: 4, total_tokens: 14 };
 
 it("renders text and tool calls as content blocks with an Anthropic stop reason", async () => {
-  server.enqueue({ text: "Let me check.", toolCalls: [{ id: "toolu_1", name: "getWeather", arguments: '{"city":"Paris"}' }], usage });
+  server.enqueue({
+    text: "Let me check.",
+    toolCalls: [{ id: "toolu_1", name: "getWeather", arguments: '{"city":"Paris"}' }],
+    usage,
+  });
   const reply = await post(messages(), { model: "claude-test", max_tokens: 100, messages: [] });
   expect(reply.status).toBe(200);
   expect(JSON.parse(reply.text)).toEqual({
@@ -34,11 +38,20 @@ it("renders text and tool calls as content blocks with an Anthropic stop reason"
 });
 
 it("renders a scripted refusal as text with stop_reason refusal, JSON and streamed", async () => {
-  server.enqueue({ refusal: "I can't help with that." }, { refusal: "No.", finishReason: "stop" }, { refusal: "I can't." });
+  server.enqueue(
+    { refusal: "I can't help with that." },
+    { refusal: "No.", finishReason: "stop" },
+    { refusal: "I can't." },
+  );
   const reply = JSON.parse((await post(messages(), { model: "claude-test", messages: [] })).text);
   expect([reply.content, reply.stop_reason]).toEqual([[{ type: "text", text: "I can't help with that." }], "refusal"]);
-  expect(JSON.parse((await post(messages(), { model: "claude-test", messages: [] })).text).stop_reason).toBe("end_turn");
-  const streamed = (await postStream(messages(), { model: "claude-test", messages: [] })).data as Array<{ type: string; delta?: { stop_reason?: string } }>;
+  expect(JSON.parse((await post(messages(), { model: "claude-test", messages: [] })).text).stop_reason).toBe(
+    "end_turn",
+  );
+  const streamed = (await postStream(messages(), { model: "claude-test", messages: [] })).data as Array<{
+    type: string;
+    delta?: { stop_reason?: string };
+  }>;
   expect(streamed.find((d) => d.type === "message_delta")!.delta!.stop_reason).toBe("refusal");
 });
 
@@ -60,13 +73,24 @@ it("answers errors in Anthropic's error shape", async () => {
 });
 
 it("streams named events with input_json_delta fragments that join to the arguments", async () => {
-  server.enqueue({ reasoning: "hmm", text: "Checking.", toolCalls: [{ id: "toolu_2", name: "getWeather", arguments: '{"city":"Paris"}' }, { id: "toolu_3", name: "now", arguments: "" }] });
+  server.enqueue({
+    reasoning: "hmm",
+    text: "Checking.",
+    toolCalls: [
+      { id: "toolu_2", name: "getWeather", arguments: '{"city":"Paris"}' },
+      { id: "toolu_3", name: "now", arguments: "" },
+    ],
+  });
   const reply = await postStream(messages(), { model: "claude-test", messages: [] });
   const names = reply.events.map((e) => e.event);
   expect(names[0]).toBe("message_start");
   expect(names.slice(-2)).toEqual(["message_delta", "message_stop"]);
   expect(reply.events.every((e) => e.event === (JSON.parse(e.data) as { type: string }).type)).toBe(true);
-  type Delta = { type: string; index?: number; delta?: { type: string; partial_json?: string; text?: string; thinking?: string; stop_reason?: string } };
+  type Delta = {
+    type: string;
+    index?: number;
+    delta?: { type: string; partial_json?: string; text?: string; thinking?: string; stop_reason?: string };
+  };
   const data = reply.data as Delta[];
   const partial = (index: number) =>
     data
@@ -74,16 +98,28 @@ it("streams named events with input_json_delta fragments that join to the argume
       .map((d) => d.delta!.partial_json)
       .join("");
   expect(partial(2)).toBe('{"city":"Paris"}');
-  expect(data.filter((d) => d.index === 3 && d.delta?.type === "input_json_delta").map((d) => d.delta!.partial_json)).toEqual([""]);
-  const text = data.filter((d) => d.delta?.type === "text_delta").map((d) => d.delta!.text).join("");
+  expect(
+    data.filter((d) => d.index === 3 && d.delta?.type === "input_json_delta").map((d) => d.delta!.partial_json),
+  ).toEqual([""]);
+  const text = data
+    .filter((d) => d.delta?.type === "text_delta")
+    .map((d) => d.delta!.text)
+    .join("");
   expect(text).toBe("Checking.");
-  expect(data.filter((d) => d.delta?.type === "thinking_delta").map((d) => d.delta!.thinking).join("")).toBe("hmm");
+  expect(
+    data
+      .filter((d) => d.delta?.type === "thinking_delta")
+      .map((d) => d.delta!.thinking)
+      .join(""),
+  ).toBe("hmm");
   expect(data.find((d) => d.type === "message_delta")!.delta!.stop_reason).toBe("tool_use");
   expect(reply.data).not.toContain("[DONE]");
 });
 
 it("sends explicit Anthropic events named after their type", async () => {
-  server.enqueue(turn.chunks([{ type: "ping" }, { type: "error", error: { type: "overloaded_error", message: "Overloaded" } }]));
+  server.enqueue(
+    turn.chunks([{ type: "ping" }, { type: "error", error: { type: "overloaded_error", message: "Overloaded" } }]),
+  );
   const reply = await postStream(messages(), { model: "claude-test", messages: [] });
   expect(reply.events.map((e) => e.event)).toEqual(["ping", "error"]);
 });

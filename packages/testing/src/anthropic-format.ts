@@ -32,18 +32,30 @@ function inputOf(args: string | object): unknown {
 function blocksOf(turn: ScriptedTurn, context: RenderContext): Array<{ block: Block; partial: string }> {
   const choice = choicesOf(turn)[0]!;
   const blocks: Array<{ block: Block; partial: string }> = [];
-  if (choice.reasoning !== undefined) blocks.push({ block: { type: "thinking", thinking: choice.reasoning, signature: "scripted-signature" }, partial: choice.reasoning });
+  if (choice.reasoning !== undefined)
+    blocks.push({
+      block: { type: "thinking", thinking: choice.reasoning, signature: "scripted-signature" },
+      partial: choice.reasoning,
+    });
   const text = (choice.text ?? "") + (choice.refusal ?? "");
   if (text !== "") blocks.push({ block: { type: "text", text }, partial: text });
   (choice.toolCalls ?? []).forEach((call, i) => {
-    const block: Block = { type: "tool_use", id: callIdOf(call, "toolu_scripted_", context, i), name: call.name, input: inputOf(call.arguments) };
+    const block: Block = {
+      type: "tool_use",
+      id: callIdOf(call, "toolu_scripted_", context, i),
+      name: call.name,
+      input: inputOf(call.arguments),
+    };
     const partial = typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments);
     blocks.push({ block: Object.assign(block, call.extra), partial });
   });
   return blocks;
 }
 
-function usage(turn: ScriptedTurn, context: RenderContext): { input_tokens: number; output_tokens: number } | undefined {
+function usage(
+  turn: ScriptedTurn,
+  context: RenderContext,
+): { input_tokens: number; output_tokens: number } | undefined {
   const u = usageOf(turn, context);
   return u === null ? undefined : { input_tokens: u.prompt_tokens, output_tokens: u.completion_tokens };
 }
@@ -76,20 +88,39 @@ function renderEvents(turn: ScriptedTurn, context: RenderContext): SseEvent[] {
   const emit = (data: Block) => events.push({ event: data.type as string, data });
   emit({
     type: "message_start",
-    message: { id: `msg_scripted_${context.replyNumber}`, type: "message", role: "assistant", model: context.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: counts?.input_tokens ?? 0, output_tokens: 1 } },
+    message: {
+      id: `msg_scripted_${context.replyNumber}`,
+      type: "message",
+      role: "assistant",
+      model: context.model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: counts?.input_tokens ?? 0, output_tokens: 1 },
+    },
   });
   emit({ type: "ping" });
   blocksOf(turn, context).forEach(({ block, partial }, index) => {
-    const start = block.type === "tool_use" ? { ...block, input: {} } : block.type === "thinking" ? { ...block, thinking: "", signature: "" } : { ...block, text: "" };
+    const start =
+      block.type === "tool_use"
+        ? { ...block, input: {} }
+        : block.type === "thinking"
+          ? { ...block, thinking: "", signature: "" }
+          : { ...block, text: "" };
     emit({ type: "content_block_start", index, content_block: start });
     const pieces = splitText(partial, turn.deltaSize);
     // A tool without input still streams one empty fragment, as Anthropic does.
     if (pieces.length === 0 && block.type === "tool_use") pieces.push("");
     for (const piece of pieces) emit({ type: "content_block_delta", index, delta: deltaOf(block, piece) });
-    if (block.type === "thinking") emit({ type: "content_block_delta", index, delta: { type: "signature_delta", signature: block.signature } });
+    if (block.type === "thinking")
+      emit({ type: "content_block_delta", index, delta: { type: "signature_delta", signature: block.signature } });
     emit({ type: "content_block_stop", index });
   });
-  emit({ type: "message_delta", delta: { stop_reason: stopReason(choice), stop_sequence: null }, usage: { output_tokens: counts?.output_tokens ?? 0 } });
+  emit({
+    type: "message_delta",
+    delta: { stop_reason: stopReason(choice), stop_sequence: null },
+    usage: { output_tokens: counts?.output_tokens ?? 0 },
+  });
   emit({ type: "message_stop" });
   return events;
 }
@@ -102,5 +133,8 @@ export const anthropicFormat: WireFormat = {
   renderEvents,
   // Explicit chunks are Anthropic events: each is named after its `type`.
   chunkEvent: (chunk) => (typeof chunk.type === "string" ? { event: chunk.type, data: chunk } : { data: chunk }),
-  errorBody: (_status, message, type) => ({ type: "error", error: { type: type === "server_error" ? "api_error" : type, message } }),
+  errorBody: (_status, message, type) => ({
+    type: "error",
+    error: { type: type === "server_error" ? "api_error" : type, message },
+  }),
 };

@@ -47,7 +47,14 @@ it("answers 429 with retry-after and an OpenAI error body", async () => {
   const reply = await post(endpoint(), { model: "m", messages: [] });
   expect(reply.status).toBe(429);
   expect(reply.headers["retry-after"]).toBe("3");
-  expect(JSON.parse(reply.text)).toEqual({ error: { message: "Rate limit reached (scripted)", type: "rate_limit_error", param: null, code: "rate_limit_exceeded" } });
+  expect(JSON.parse(reply.text)).toEqual({
+    error: {
+      message: "Rate limit reached (scripted)",
+      type: "rate_limit_error",
+      param: null,
+      code: "rate_limit_exceeded",
+    },
+  });
 });
 
 it("answers an error as JSON even when the request asked for a stream", async () => {
@@ -66,9 +73,16 @@ it("sends a scripted error body and raw bodies verbatim", async () => {
     turn.raw('{"id":"chatcmpl-1","choices":[{"mess'),
   );
   const first = await post(endpoint(), {});
-  expect([first.status, JSON.parse(first.text)]).toEqual([400, { error: { message: "bad tools", code: "invalid_tools" } }]);
+  expect([first.status, JSON.parse(first.text)]).toEqual([
+    400,
+    { error: { message: "bad tools", code: "invalid_tools" } },
+  ]);
   const html = await post(endpoint(), {});
-  expect([html.status, html.headers["content-type"], html.text]).toEqual([502, "text/html", "<html><body>502 Bad Gateway</body></html>"]);
+  expect([html.status, html.headers["content-type"], html.text]).toEqual([
+    502,
+    "text/html",
+    "<html><body>502 Bad Gateway</body></html>",
+  ]);
   const truncated = await post(endpoint(), {});
   expect([truncated.status, truncated.text]).toEqual([200, '{"id":"chatcmpl-1","choices":[{"mess']);
 });

@@ -10,5 +10,7 @@ export const openAIFormat: WireFormat = {
   renderJson: renderOpenAIJson,
   renderEvents: renderOpenAIEvents,
   doneEvent: { data: "[DONE]" },
-  errorBody: (status, message, type) => ({ error: { message, type, param: null, code: status === 429 ? "rate_limit_exceeded" : null } }),
+  errorBody: (status, message, type) => ({
+    error: { message, type, param: null, code: status === 429 ? "rate_limit_exceeded" : null },
+  }),
 };

@@ -10,7 +10,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(() => server.reset());
 
-const ask = async () => post(`${server.url}/chat/completions`, { model: "gpt-test", messages: [{ role: "user", content: "hi" }] });
+const ask = async () =>
+  post(`${server.url}/chat/completions`, { model: "gpt-test", messages: [{ role: "user", content: "hi" }] });
 const usage = { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 };
 
 it("renders tool calls with string arguments verbatim and finish reason tool_calls", async () => {
@@ -83,7 +84,9 @@ it("renders refusal, reasoning_content and provider extras on the message and on
     refusal: "I can't help with that.",
     reasoning: "thinking…",
     extra: { annotations: [] },
-    toolCalls: [{ id: "g1", name: "f", arguments: "{}", extra: { extra_content: { google: { thought_signature: "sig" } } } }],
+    toolCalls: [
+      { id: "g1", name: "f", arguments: "{}", extra: { extra_content: { google: { thought_signature: "sig" } } } },
+    ],
   });
   const message = JSON.parse((await ask()).text).choices[0].message;
   expect(message.refusal).toBe("I can't help with that.");
@@ -100,8 +103,18 @@ it("renders several choices for n > 1, each with its own index and finish reason
     model: "gpt-test",
     usage,
     choices: [
-      { index: 0, logprobs: null, finish_reason: "stop", message: { role: "assistant", content: "one", refusal: null } },
-      { index: 1, logprobs: null, finish_reason: "length", message: { role: "assistant", content: "two", refusal: null } },
+      {
+        index: 0,
+        logprobs: null,
+        finish_reason: "stop",
+        message: { role: "assistant", content: "one", refusal: null },
+      },
+      {
+        index: 1,
+        logprobs: null,
+        finish_reason: "length",
+        message: { role: "assistant", content: "two", refusal: null },
+      },
     ],
   });
 });

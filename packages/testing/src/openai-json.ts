@@ -3,7 +3,11 @@ import { callIdOf, usageOf, type RenderContext } from "./wire-format.js";
 import { choicesOf, finishReasonOf, type ScriptedChoice, type ScriptedToolCall } from "./turn.js";
 
 /** The `tool_calls` entry of a message: id, type, function, then the call's extras. */
-export function openAIToolCall(call: ScriptedToolCall, id: string | null | undefined, withIndex: boolean): Record<string, unknown> {
+export function openAIToolCall(
+  call: ScriptedToolCall,
+  id: string | null | undefined,
+  withIndex: boolean,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (withIndex && call.index !== undefined) out.index = call.index;
   if (id !== undefined) out.id = id;
@@ -20,15 +24,26 @@ function message(choice: ScriptedChoice, context: RenderContext, firstCall: numb
   };
   if (choice.reasoning !== undefined) out.reasoning_content = choice.reasoning;
   const calls = choice.toolCalls ?? [];
-  if (calls.length > 0) out.tool_calls = calls.map((call, i) => openAIToolCall(call, callIdOf(call, "call_", context, firstCall + i), true));
+  if (calls.length > 0)
+    out.tool_calls = calls.map((call, i) =>
+      openAIToolCall(call, callIdOf(call, "call_", context, firstCall + i), true),
+    );
   return Object.assign(out, choice.extra);
 }
 
 /** Renders the `chat.completion` object of a turn. */
-export function renderOpenAIJson(turn: Parameters<typeof choicesOf>[0], context: RenderContext): Record<string, unknown> {
+export function renderOpenAIJson(
+  turn: Parameters<typeof choicesOf>[0],
+  context: RenderContext,
+): Record<string, unknown> {
   let callCount = 0;
   const choices = choicesOf(turn).map((choice, index) => {
-    const rendered = { index, message: message(choice, context, callCount), logprobs: null, finish_reason: finishReasonOf(choice) };
+    const rendered = {
+      index,
+      message: message(choice, context, callCount),
+      logprobs: null,
+      finish_reason: finishReasonOf(choice),
+    };
     callCount += choice.toolCalls?.length ?? 0;
     return rendered;
   });

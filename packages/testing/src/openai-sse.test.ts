@@ -13,16 +13,27 @@ afterAll(() => server.close());
 beforeEach(() => server.reset());
 
 interface Chunk {
-  choices: Array<{ index: number; delta: Record<string, unknown> & { tool_calls?: Array<Record<string, unknown>> }; finish_reason: string | null }>;
+  choices: Array<{
+    index: number;
+    delta: Record<string, unknown> & { tool_calls?: Array<Record<string, unknown>> };
+    finish_reason: string | null;
+  }>;
   usage?: unknown;
 }
 
-const stream = (extra: Record<string, unknown> = {}) => postStream(`${server.url}/chat/completions`, { model: "gpt-test", messages: [], ...extra });
+const stream = (extra: Record<string, unknown> = {}) =>
+  postStream(`${server.url}/chat/completions`, { model: "gpt-test", messages: [], ...extra });
 const chunksOf = (data: unknown[]) => data.filter((d): d is Chunk => d !== "[DONE]");
 const deltas = (data: unknown[]) => chunksOf(data).flatMap((c) => c.choices.map((choice) => choice.delta));
 const toolDeltas = (data: unknown[]) => deltas(data).flatMap((d) => d.tool_calls ?? []);
-const textOf = (data: unknown[]) => deltas(data).map((d) => d.content ?? "").join("");
-const argsOf = (data: unknown[]) => toolDeltas(data).map((t) => (t.function as { arguments?: string }).arguments ?? "").join("");
+const textOf = (data: unknown[]) =>
+  deltas(data)
+    .map((d) => d.content ?? "")
+    .join("");
+const argsOf = (data: unknown[]) =>
+  toolDeltas(data)
+    .map((t) => (t.function as { arguments?: string }).arguments ?? "")
+    .join("");
 
 it("streams a text turn as a role chunk, several text deltas, a finish chunk and [DONE]", async () => {
   server.enqueue(turn.text("The weather in Paris is sunny."));
@@ -46,10 +57,17 @@ it("streams a text turn as a role chunk, several text deltas, a finish chunk and
 });
 
 it("streams each tool call's id and name first, then its arguments in fragments", async () => {
-  server.enqueue(turn.toolCalls([{ id: "call_1", name: "getWeather", arguments: '{"city":"Paris","unit":"celsius"}' }]));
+  server.enqueue(
+    turn.toolCalls([{ id: "call_1", name: "getWeather", arguments: '{"city":"Paris","unit":"celsius"}' }]),
+  );
   const reply = await stream();
   const calls = toolDeltas(reply.data);
-  expect(calls[0]).toEqual({ index: 0, id: "call_1", type: "function", function: { name: "getWeather", arguments: "" } });
+  expect(calls[0]).toEqual({
+    index: 0,
+    id: "call_1",
+    type: "function",
+    function: { name: "getWeather", arguments: "" },
+  });
   expect(calls.length).toBeGreaterThan(2);
   for (const later of calls.slice(1)) expect(Object.keys(later).sort()).toEqual(["function", "index"]);
   expect(argsOf(reply.data)).toBe('{"city":"Paris","unit":"celsius"}');
@@ -60,7 +78,12 @@ it("adds a usage chunk with choices: [] only when stream_options.include_usage i
   const usage = { prompt_tokens: 5, completion_tokens: 6, total_tokens: 11 };
   server.enqueue(turn.text("hi", { usage }), turn.text("hi", { usage }));
   const withUsage = await stream({ stream_options: { include_usage: true } });
-  expectChunk(withUsage.events.at(-2)!.data, { object: "chat.completion.chunk", model: "gpt-test", choices: [], usage });
+  expectChunk(withUsage.events.at(-2)!.data, {
+    object: "chat.completion.chunk",
+    model: "gpt-test",
+    choices: [],
+    usage,
+  });
   const without = await stream();
   expect(chunksOf(without.data).some((c) => c.usage !== undefined)).toBe(false);
 });
@@ -94,8 +117,14 @@ it("reproduces the stream quirks of WIRE.md on request", async () => {
   const leading = chunksOf(await run({ leadingEmptyChoices: true }));
   expect(leading[0]!.choices).toEqual([]);
   const whole = toolDeltas(await run({ wholeCalls: true }));
-  expect(whole).toEqual([{ index: 0, id: "call_q", type: "function", function: { name: "lookup", arguments: call.arguments } }]);
-  for (const data of [await run({ noIndex: true }), await run({ argsWithFinish: true }), await run({ emptyNameLater: true })]) {
+  expect(whole).toEqual([
+    { index: 0, id: "call_q", type: "function", function: { name: "lookup", arguments: call.arguments } },
+  ]);
+  for (const data of [
+    await run({ noIndex: true }),
+    await run({ argsWithFinish: true }),
+    await run({ emptyNameLater: true }),
+  ]) {
     expect(argsOf(data)).toBe(call.arguments);
   }
 });
@@ -104,7 +133,9 @@ it("puts tool_calls: [] on text deltas and usage on the finish chunk when asked"
   const usage = { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 };
   server.enqueue(turn.text("hello there", { usage, quirks: { emptyToolCalls: true, usageOnFinish: true } }));
   const chunks = chunksOf((await stream({ stream_options: { include_usage: true } })).data);
-  expect(chunks.filter((c) => c.choices[0]?.delta.content).every((c) => Array.isArray(c.choices[0]!.delta.tool_calls))).toBe(true);
+  expect(
+    chunks.filter((c) => c.choices[0]?.delta.content).every((c) => Array.isArray(c.choices[0]!.delta.tool_calls)),
+  ).toBe(true);
   const finish = chunks.find((c) => c.choices[0]?.finish_reason === "stop")!;
   expect(finish.usage).toEqual(usage);
   expect(chunks.filter((c) => c.usage !== undefined)).toHaveLength(1);
@@ -112,13 +143,19 @@ it("puts tool_calls: [] on text deltas and usage on the finish chunk when asked"
 
 it("sends object arguments whole, as an object, in a stream too", async () => {
   server.enqueue(turn.toolCalls([{ id: "o1", name: "add", arguments: { a: 1 } }]));
-  expect(toolDeltas((await stream()).data)).toEqual([{ index: 0, id: "o1", type: "function", function: { name: "add", arguments: { a: 1 } } }]);
+  expect(toolDeltas((await stream()).data)).toEqual([
+    { index: 0, id: "o1", type: "function", function: { name: "add", arguments: { a: 1 } } },
+  ]);
 });
 
 it("streams reasoning as reasoning_content deltas, apart from the text", async () => {
   server.enqueue(turn.text("Answer.", { reasoning: "Let me think about it." }));
   const data = (await stream()).data;
-  expect(deltas(data).map((d) => d.reasoning_content ?? "").join("")).toBe("Let me think about it.");
+  expect(
+    deltas(data)
+      .map((d) => d.reasoning_content ?? "")
+      .join(""),
+  ).toBe("Let me think about it.");
   expect(textOf(data)).toBe("Answer.");
 });
 

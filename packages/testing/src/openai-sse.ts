@@ -13,13 +13,20 @@ function wantsUsage(context: RenderContext): boolean {
 }
 
 /** The deltas of one choice's tool calls; `firstCall` keeps generated ids unique across choices. */
-function toolCallDeltas(choice: ScriptedChoice, turn: ScriptedTurn, context: RenderContext, firstCall: number): Delta[] {
+function toolCallDeltas(
+  choice: ScriptedChoice,
+  turn: ScriptedTurn,
+  context: RenderContext,
+  firstCall: number,
+): Delta[] {
   const quirks: StreamQuirks = turn.quirks ?? {};
   const deltas: Delta[] = [];
   (choice.toolCalls ?? []).forEach((call, i) => {
     const index = call.index ?? (quirks.indexBase ?? 0) + i;
     const id = callIdOf(call, "call_", context, firstCall + i);
-    const keyed = (fields: Record<string, unknown>): Delta => ({ tool_calls: [quirks.noIndex ? fields : { index, ...fields }] });
+    const keyed = (fields: Record<string, unknown>): Delta => ({
+      tool_calls: [quirks.noIndex ? fields : { index, ...fields }],
+    });
     const head = openAIToolCall(call, id, false);
     const whole = typeof call.arguments !== "string" || quirks.wholeCalls === true;
     if (whole) {
@@ -46,11 +53,19 @@ function toolCallDeltas(choice: ScriptedChoice, turn: ScriptedTurn, context: Ren
 /** Renders the chunk events of a turn (without `[DONE]`). */
 export function renderOpenAIEvents(turn: ScriptedTurn, context: RenderContext): SseEvent[] {
   const quirks = turn.quirks ?? {};
-  const base = { id: `chatcmpl-scripted-${context.replyNumber}`, object: "chat.completion.chunk", created: context.created, model: context.model };
-  const chunk = (choices: unknown[], extra?: Record<string, unknown>): SseEvent => ({ data: { ...base, choices, ...extra } });
+  const base = {
+    id: `chatcmpl-scripted-${context.replyNumber}`,
+    object: "chat.completion.chunk",
+    created: context.created,
+    model: context.model,
+  };
+  const chunk = (choices: unknown[], extra?: Record<string, unknown>): SseEvent => ({
+    data: { ...base, choices, ...extra },
+  });
   const usage = usageOf(turn, context);
   const events: SseEvent[] = [];
-  if (quirks.leadingEmptyChoices) events.push(chunk([], { prompt_filter_results: [{ prompt_index: 0, content_filter_results: {} }] }));
+  if (quirks.leadingEmptyChoices)
+    events.push(chunk([], { prompt_filter_results: [{ prompt_index: 0, content_filter_results: {} }] }));
   let callCount = 0;
   choicesOf(turn).forEach((choice, index) => {
     const emit = (delta: Delta, finish: string | null = null, extra?: Record<string, unknown>) =>
@@ -59,7 +74,8 @@ export function renderOpenAIEvents(turn: ScriptedTurn, context: RenderContext): 
     const content = choice.text == null && calls.length > 0 ? null : "";
     emit({ role: "assistant", content, ...choice.extra });
     for (const piece of splitText(choice.reasoning ?? "", turn.deltaSize)) emit({ reasoning_content: piece });
-    for (const piece of splitText(choice.text ?? "", turn.deltaSize)) emit(quirks.emptyToolCalls ? { content: piece, tool_calls: [] } : { content: piece });
+    for (const piece of splitText(choice.text ?? "", turn.deltaSize))
+      emit(quirks.emptyToolCalls ? { content: piece, tool_calls: [] } : { content: piece });
     for (const piece of splitText(choice.refusal ?? "", turn.deltaSize)) emit({ refusal: piece });
     const callDeltas = toolCallDeltas(choice, turn, context, callCount);
     callCount += calls.length;

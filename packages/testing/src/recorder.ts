@@ -48,7 +48,13 @@ export function readBody(req: IncomingMessage, limit: number): Promise<{ bytes: 
 }
 
 /** Builds the record of a request whose body has been read. */
-export function recordRequest(seq: number, req: IncomingMessage, bytes: number, data: Buffer | undefined, connection: number): RecordedRequest {
+export function recordRequest(
+  seq: number,
+  req: IncomingMessage,
+  bytes: number,
+  data: Buffer | undefined,
+  connection: number,
+): RecordedRequest {
   const url = req.url ?? "/";
   const query = url.indexOf("?");
   const headers: Record<string, string> = Object.create(null);

@@ -50,7 +50,12 @@ function write(res: ServerResponse, piece: Buffer): Promise<void> {
 }
 
 /** Writes pieces one by one, pausing `delayMs` between them (or yielding to the event loop). */
-async function writePieces(res: ServerResponse, pieces: Buffer[], delayMs: number | undefined, signal: AbortSignal): Promise<boolean> {
+async function writePieces(
+  res: ServerResponse,
+  pieces: Buffer[],
+  delayMs: number | undefined,
+  signal: AbortSignal,
+): Promise<boolean> {
   for (let i = 0; i < pieces.length; i++) {
     if (gone(res, signal)) return false;
     if (i > 0) {
@@ -69,7 +74,14 @@ function hang(res: ServerResponse, signal: AbortSignal): Promise<void> {
 }
 
 /** Sends a whole body with the turn's faults applied (stall, mid-body reset, split writes). */
-export async function sendBody(res: ServerResponse, turn: ScriptedTurn, status: number, contentType: string, text: string, signal: AbortSignal): Promise<void> {
+export async function sendBody(
+  res: ServerResponse,
+  turn: ScriptedTurn,
+  status: number,
+  contentType: string,
+  text: string,
+  signal: AbortSignal,
+): Promise<void> {
   const bytes = Buffer.from(text, "utf8");
   res.writeHead(status, { ...turn.headers, "content-type": contentType, "content-length": String(bytes.length) });
   if (turn.stall) {
@@ -86,7 +98,8 @@ export async function sendBody(res: ServerResponse, turn: ScriptedTurn, status: 
 }
 
 function eventsOf(turn: ScriptedTurn, format: WireFormat, context: RenderContext): SseEvent[] {
-  const toEvent = (chunk: ScriptedChunk): SseEvent => (typeof chunk === "string" ? chunk : format.chunkEvent ? format.chunkEvent(chunk) : { data: chunk });
+  const toEvent = (chunk: ScriptedChunk): SseEvent =>
+    typeof chunk === "string" ? chunk : format.chunkEvent ? format.chunkEvent(chunk) : { data: chunk };
   const events = turn.chunks ? turn.chunks.map(toEvent) : format.renderEvents(turn, context);
   if (turn.stall) return events.slice(0, turn.cutAfter ?? 0);
   if (turn.reset === "mid-body") return events.slice(0, turn.cutAfter ?? Math.ceil(events.length / 2));
@@ -95,10 +108,20 @@ function eventsOf(turn: ScriptedTurn, format: WireFormat, context: RenderContext
 }
 
 /** Sends the turn as a text/event-stream. */
-export async function sendStream(res: ServerResponse, turn: ScriptedTurn, format: WireFormat, context: RenderContext, signal: AbortSignal): Promise<void> {
+export async function sendStream(
+  res: ServerResponse,
+  turn: ScriptedTurn,
+  format: WireFormat,
+  context: RenderContext,
+  signal: AbortSignal,
+): Promise<void> {
   const eol = turn.crlf ? "\r\n" : "\n";
   const frames = eventsOf(turn, format, context).map((event) => Buffer.from(frameEvent(event, eol), "utf8"));
-  res.writeHead(turn.status ?? 200, { "cache-control": "no-cache", ...turn.headers, "content-type": turn.contentType ?? "text/event-stream; charset=utf-8" });
+  res.writeHead(turn.status ?? 200, {
+    "cache-control": "no-cache",
+    ...turn.headers,
+    "content-type": turn.contentType ?? "text/event-stream; charset=utf-8",
+  });
   res.flushHeaders();
   const pieces = turn.splitBytes !== undefined ? splitBytes(Buffer.concat(frames), turn.splitBytes) : frames;
   const complete = await writePieces(res, pieces, turn.chunkDelayMs, signal);
@@ -109,7 +132,13 @@ export async function sendStream(res: ServerResponse, turn: ScriptedTurn, format
 }
 
 /** Answers a request with a scripted turn, faults included. */
-export async function respond(res: ServerResponse, turn: ScriptedTurn, format: WireFormat, context: RenderContext, signal: AbortSignal): Promise<void> {
+export async function respond(
+  res: ServerResponse,
+  turn: ScriptedTurn,
+  format: WireFormat,
+  context: RenderContext,
+  signal: AbortSignal,
+): Promise<void> {
   if (turn.delayMs) {
     await wait(turn.delayMs, res, signal);
     if (gone(res, signal)) return;
@@ -119,11 +148,32 @@ export async function respond(res: ServerResponse, turn: ScriptedTurn, format: W
     return;
   }
   const status = turn.status ?? 200;
-  if (turn.rawBody !== undefined) return sendBody(res, turn, status, turn.contentType ?? "application/json", turn.rawBody, signal);
+  if (turn.rawBody !== undefined)
+    return sendBody(res, turn, status, turn.contentType ?? "application/json", turn.rawBody, signal);
   if (status >= 400) {
-    const body = turn.errorBody ?? format.errorBody(status, turn.errorMessage ?? `Scripted error: HTTP ${status}`, turn.errorType ?? errorTypeFor(status));
-    return sendBody(res, turn, status, turn.contentType ?? "application/json", typeof body === "string" ? body : JSON.stringify(body), signal);
+    const body =
+      turn.errorBody ??
+      format.errorBody(
+        status,
+        turn.errorMessage ?? `Scripted error: HTTP ${status}`,
+        turn.errorType ?? errorTypeFor(status),
+      );
+    return sendBody(
+      res,
+      turn,
+      status,
+      turn.contentType ?? "application/json",
+      typeof body === "string" ? body : JSON.stringify(body),
+      signal,
+    );
   }
   if (context.request.stream) return sendStream(res, turn, format, context, signal);
-  return sendBody(res, turn, status, turn.contentType ?? "application/json", JSON.stringify(format.renderJson(turn, context)), signal);
+  return sendBody(
+    res,
+    turn,
+    status,
+    turn.contentType ?? "application/json",
+    JSON.stringify(format.renderJson(turn, context)),
+    signal,
+  );
 }

@@ -18,13 +18,24 @@ it("listens on loopback and gives a /v1 base URL", () => {
 
 it("replays a text turn as an OpenAI chat completion and records the request", async () => {
   server.enqueue(turn.text("Sunny in Paris.", { usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 } }));
-  const reply = await post(`${server.url}/chat/completions`, { model: "gpt-test", messages: [{ role: "user", content: "Weather?" }] }, { authorization: "Bearer k" });
+  const reply = await post(
+    `${server.url}/chat/completions`,
+    { model: "gpt-test", messages: [{ role: "user", content: "Weather?" }] },
+    { authorization: "Bearer k" },
+  );
   expect(reply.status).toBe(200);
   expect(reply.headers["content-type"]).toBe("application/json");
   expectChatCompletion(reply.text, {
     object: "chat.completion",
     model: "gpt-test",
-    choices: [{ index: 0, message: { role: "assistant", content: "Sunny in Paris.", refusal: null }, logprobs: null, finish_reason: "stop" }],
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: "Sunny in Paris.", refusal: null },
+        logprobs: null,
+        finish_reason: "stop",
+      },
+    ],
     usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
   });
   expect(server.requests).toHaveLength(1);
@@ -51,7 +62,9 @@ const chat = (body: unknown = { model: "m", messages: [] }) => post(`${server.ur
 const contentOf = (text: string): unknown => JSON.parse(text).choices[0].message.content;
 
 it("answers from a function turn that reads the request", async () => {
-  server.enqueue((req) => turn.text(`you said ${(req.body as { messages: Array<{ content: string }> }).messages[0]!.content}`));
+  server.enqueue((req) =>
+    turn.text(`you said ${(req.body as { messages: Array<{ content: string }> }).messages[0]!.content}`),
+  );
   const reply = await chat({ model: "m", messages: [{ role: "user", content: "ping" }] });
   expect(contentOf(reply.text)).toBe("you said ping");
 });
@@ -92,7 +105,9 @@ it("answers an unknown path 404 and a body that is not JSON 400, without using a
   server.enqueue(turn.text("kept"));
   const missing = await post(`${server.origin}/chat/completions`, { model: "m" });
   expect(missing.status).toBe(404);
-  expect(JSON.parse(missing.text).error.message).toMatch(/no route for POST \/chat\/completions.*\/v1\/chat\/completions/);
+  expect(JSON.parse(missing.text).error.message).toMatch(
+    /no route for POST \/chat\/completions.*\/v1\/chat\/completions/,
+  );
   const broken = await chat("{not json");
   expect(broken.status).toBe(400);
   expect(server.lastRequest).toMatchObject({ rawBody: "{not json", body: undefined });
@@ -104,7 +119,10 @@ it("rejects a body over maxBodyBytes with 413 and records its size", async () =>
   const small = await ScriptedModelServer.start({ maxBodyBytes: 1024 });
   try {
     small.enqueue(turn.text("never used"));
-    const reply = await post(`${small.url}/chat/completions`, { model: "m", messages: [{ role: "user", content: "x".repeat(5000) }] });
+    const reply = await post(`${small.url}/chat/completions`, {
+      model: "m",
+      messages: [{ role: "user", content: "x".repeat(5000) }],
+    });
     expect(reply.status).toBe(413);
     expect(JSON.parse(reply.text).error.message).toMatch(/maxBodyBytes \(1024\)/);
     expect(small.lastRequest).toMatchObject({ tooLarge: true, rawBody: "", body: undefined });
@@ -116,10 +134,16 @@ it("rejects a body over maxBodyBytes with 413 and records its size", async () =>
 });
 
 it("says which turn is wrong when a script cannot be replayed", () => {
-  expect(() => server.enqueue(turn.text("ok"), { text: "x", choices: [{ text: "y" }] })).toThrow(/turn 2: .*either at the top level or in `choices`/);
+  expect(() => server.enqueue(turn.text("ok"), { text: "x", choices: [{ text: "y" }] })).toThrow(
+    /turn 2: .*either at the top level or in `choices`/,
+  );
   expect(() => server.enqueue({ status: 42 })).toThrow(/`status` must be an integer from 200 to 599/);
-  expect(() => server.enqueue({ toolCalls: [{ name: "f", arguments: 3 as unknown as string }] })).toThrow(/tool call "f"/);
-  expect(() => server.enqueue({ headers: { "retry-after": 2 as unknown as string } })).toThrow(/header "retry-after" must be a string/);
+  expect(() => server.enqueue({ toolCalls: [{ name: "f", arguments: 3 as unknown as string }] })).toThrow(
+    /tool call "f"/,
+  );
+  expect(() => server.enqueue({ headers: { "retry-after": 2 as unknown as string } })).toThrow(
+    /header "retry-after" must be a string/,
+  );
   expect(server.pending).toHaveLength(0);
 });
 
@@ -143,7 +167,9 @@ it("closes with stalled, idle keep-alive and half-sent requests open, and twice"
   const other = await ScriptedModelServer.start();
   const agent = new Agent({ keepAliveTimeout: 60_000 });
   other.enqueue(turn.text("idle after this"));
-  await request(`${other.url}/chat/completions`, { method: "POST", body: "{}", dispatcher: agent }).then((r) => r.body.text());
+  await request(`${other.url}/chat/completions`, { method: "POST", body: "{}", dispatcher: agent }).then((r) =>
+    r.body.text(),
+  );
   let arrived!: () => void;
   const stalledArrived = new Promise<void>((resolve) => (arrived = resolve));
   other.onRequest(() => {
@@ -155,7 +181,9 @@ it("closes with stalled, idle keep-alive and half-sent requests open, and twice"
   const halfClosed = new Promise((resolve) => halfSent.once("close", resolve));
   halfSent.on("error", () => undefined);
   await new Promise<void>((resolve) => halfSent.once("connect", resolve));
-  await new Promise<void>((resolve) => halfSent.write("POST /v1/chat/completions HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n{", () => resolve()));
+  await new Promise<void>((resolve) =>
+    halfSent.write("POST /v1/chat/completions HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n{", () => resolve()),
+  );
   await stalledArrived;
   await Promise.all([other.close(), other.close()]);
   await expect(stalled).rejects.toThrow();
@@ -165,7 +193,9 @@ it("closes with stalled, idle keep-alive and half-sent requests open, and twice"
 
 it("numbers the connections requests arrive on, so keep-alive reuse can be checked", async () => {
   const send = (dispatcher: Agent) =>
-    request(`${server.url}/chat/completions`, { method: "POST", body: '{"model":"m","messages":[]}', dispatcher }).then((r) => r.body.text());
+    request(`${server.url}/chat/completions`, { method: "POST", body: '{"model":"m","messages":[]}', dispatcher }).then(
+      (r) => r.body.text(),
+    );
   const first = new Agent({ keepAliveTimeout: 60_000 });
   const second = new Agent({ keepAliveTimeout: 60_000 });
   try {

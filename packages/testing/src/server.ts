@@ -23,7 +23,9 @@ export interface ScriptedModelServerOptions {
  * Looks at a request before the script does. Return a turn to answer with it, or `undefined`
  * to let the next scripted turn answer.
  */
-export type ScriptedRequestHandler = (request: RecordedRequest) => ScriptedTurn | undefined | Promise<ScriptedTurn | undefined>;
+export type ScriptedRequestHandler = (
+  request: RecordedRequest,
+) => ScriptedTurn | undefined | Promise<ScriptedTurn | undefined>;
 
 const formats: readonly WireFormat[] = [openAIFormat, anthropicFormat];
 const routes = formats.map((format) => `POST ${format.path} (${format.name})`).join(", ");
@@ -149,15 +151,31 @@ export class ScriptedModelServer {
     } catch {
       return; // The client went away mid-request, or the server is closing: nothing to answer.
     }
-    const record = recordRequest(this.#records.length, req, body.bytes, body.data, this.#connectionNumbers.get(req.socket) ?? 0);
+    const record = recordRequest(
+      this.#records.length,
+      req,
+      body.bytes,
+      body.data,
+      this.#connectionNumbers.get(req.socket) ?? 0,
+    );
     this.#records.push(record);
     try {
       const format = formats.find((f) => f.path === record.path);
       if (record.tooLarge) {
-        return await this.#fail(res, 413, `the request body has ${record.bodyBytes} bytes, more than maxBodyBytes (${this.#maxBodyBytes})`, format);
+        return await this.#fail(
+          res,
+          413,
+          `the request body has ${record.bodyBytes} bytes, more than maxBodyBytes (${this.#maxBodyBytes})`,
+          format,
+        );
       }
       if (!format || record.method !== "POST") {
-        return await this.#fail(res, 404, `no route for ${record.method} ${record.path}; this server answers ${routes}`, format);
+        return await this.#fail(
+          res,
+          404,
+          `no route for ${record.method} ${record.path}; this server answers ${routes}`,
+          format,
+        );
       }
       if (typeof record.body !== "object" || record.body === null || Array.isArray(record.body)) {
         return await this.#fail(res, 400, `the body of request #${record.seq} is not a JSON object`, format);
@@ -166,14 +184,24 @@ export class ScriptedModelServer {
       try {
         turn = await this.#nextTurn(record);
       } catch (error) {
-        return await this.#fail(res, 500, `the turn for request #${record.seq} failed: ${error instanceof Error ? error.message : String(error)}`, format);
+        return await this.#fail(
+          res,
+          500,
+          `the turn for request #${record.seq} failed: ${error instanceof Error ? error.message : String(error)}`,
+          format,
+        );
       }
       if (!turn) {
         const message = `the script ran out: request #${record.seq} (${record.method} ${record.path}) arrived with no scripted turn left; enqueue one more turn`;
         return await this.#fail(res, 500, message, format, "script_exhausted");
       }
       const model = turn.model ?? (record.body as { model?: unknown }).model;
-      const context = { request: record, replyNumber: ++this.#replies, model: typeof model === "string" ? model : "scripted-model", created: Math.floor(Date.now() / 1000) };
+      const context = {
+        request: record,
+        replyNumber: ++this.#replies,
+        model: typeof model === "string" ? model : "scripted-model",
+        created: Math.floor(Date.now() / 1000),
+      };
       await respond(res, turn, format, context, this.#shutdown.signal);
     } catch (error) {
       // A turn the response could not carry (e.g. an invalid header value): say so, and
@@ -202,7 +230,13 @@ export class ScriptedModelServer {
     return turn;
   }
 
-  async #fail(res: ServerResponse, status: number, message: string, format: WireFormat | undefined, type = errorTypeFor(status)): Promise<void> {
+  async #fail(
+    res: ServerResponse,
+    status: number,
+    message: string,
+    format: WireFormat | undefined,
+    type = errorTypeFor(status),
+  ): Promise<void> {
     this.#problems.push(message);
     const body = (format ?? openAIFormat).errorBody(status, `ScriptedModelServer: ${message}`, type);
     await sendBody(res, {}, status, "application/json", JSON.stringify(body), this.#shutdown.signal);

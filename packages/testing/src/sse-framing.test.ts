@@ -7,7 +7,9 @@ import { readEvents } from "./test-support/sse.js";
 
 it("frames an object event as data: JSON and a named one with an event: line", () => {
   expect(frameEvent({ data: { a: 1 } }, "\n")).toBe('data: {"a":1}\n\n');
-  expect(frameEvent({ event: "ping", data: { type: "ping" } }, "\r\n")).toBe('event: ping\r\ndata: {"type":"ping"}\r\n\r\n');
+  expect(frameEvent({ event: "ping", data: { type: "ping" } }, "\r\n")).toBe(
+    'event: ping\r\ndata: {"type":"ping"}\r\n\r\n',
+  );
   expect(frameEvent({ data: "[DONE]" }, "\n")).toBe("data: [DONE]\n\n");
 });
 
@@ -33,12 +35,22 @@ it("delivers any payload intact, with LF or CRLF, split anywhere", () => {
     data: fc.string({ unit: "binary", maxLength: 40 }),
   });
   fc.assert(
-    fc.property(fc.array(event, { minLength: 1, maxLength: 8 }), fc.boolean(), fc.integer({ min: 1, max: 16 }), (events, crlf, size) => {
-      const eol = crlf ? "\r\n" : "\n";
-      const bytes = Buffer.from(events.map((e) => frameEvent(e.event === undefined ? { data: e.data } : e, eol)).join(""), "utf8");
-      const parsed = readEvents(splitBytes(bytes, size)).events;
-      // SSE carries line breaks inside data as "\n", whatever the original break was.
-      expect(parsed.map((e) => [e.event, e.data])).toEqual(events.map((e) => [e.event, e.data.replace(/\r\n|\r/g, "\n")]));
-    }),
+    fc.property(
+      fc.array(event, { minLength: 1, maxLength: 8 }),
+      fc.boolean(),
+      fc.integer({ min: 1, max: 16 }),
+      (events, crlf, size) => {
+        const eol = crlf ? "\r\n" : "\n";
+        const bytes = Buffer.from(
+          events.map((e) => frameEvent(e.event === undefined ? { data: e.data } : e, eol)).join(""),
+          "utf8",
+        );
+        const parsed = readEvents(splitBytes(bytes, size)).events;
+        // SSE carries line breaks inside data as "\n", whatever the original break was.
+        expect(parsed.map((e) => [e.event, e.data])).toEqual(
+          events.map((e) => [e.event, e.data.replace(/\r\n|\r/g, "\n")]),
+        );
+      },
+    ),
   );
 });

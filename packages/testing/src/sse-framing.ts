@@ -10,7 +10,10 @@ export function frameEvent(event: SseEvent, eol: string): string {
   if (typeof event === "string") return /[\r\n]$/.test(event) ? event : event + eol + eol;
   const data = typeof event.data === "string" ? event.data : JSON.stringify(event.data);
   // A payload with line breaks needs one data: line per line to survive framing.
-  const lines = data.split(/\r\n|\r|\n/).map((line) => `data: ${line}${eol}`).join("");
+  const lines = data
+    .split(/\r\n|\r|\n/)
+    .map((line) => `data: ${line}${eol}`)
+    .join("");
   return (event.event !== undefined ? `event: ${event.event}${eol}` : "") + lines + eol;
 }
 

@@ -24,12 +24,19 @@ export const turn = {
   },
 
   /** A reply that calls tools (finish reason `tool_calls` unless given). */
-  toolCalls(calls: readonly ScriptedToolCall[], options: Omit<ScriptedTurn, "toolCalls" | "choices"> = {}): ScriptedTurn {
+  toolCalls(
+    calls: readonly ScriptedToolCall[],
+    options: Omit<ScriptedTurn, "toolCalls" | "choices"> = {},
+  ): ScriptedTurn {
     return { ...options, toolCalls: calls };
   },
 
   /** A reply that calls one tool; `args` is sent as a JSON string unless it already is a string. */
-  toolCall(name: string, args: ScriptedObject | string = {}, options: Omit<ScriptedTurn, "toolCalls" | "choices"> = {}): ScriptedTurn {
+  toolCall(
+    name: string,
+    args: ScriptedObject | string = {},
+    options: Omit<ScriptedTurn, "toolCalls" | "choices"> = {},
+  ): ScriptedTurn {
     return { ...options, toolCalls: [{ name, arguments: typeof args === "string" ? args : JSON.stringify(args) }] };
   },
 
@@ -46,11 +53,18 @@ export const turn = {
 
   /** 429 with `retry-after` (seconds). */
   rateLimited(retryAfterSeconds = 1, options: ScriptedErrorOptions = {}): ScriptedTurn {
-    return turn.error(429, { message: "Rate limit reached (scripted)", ...options, headers: { "retry-after": String(retryAfterSeconds), ...options.headers } });
+    return turn.error(429, {
+      message: "Rate limit reached (scripted)",
+      ...options,
+      headers: { "retry-after": String(retryAfterSeconds), ...options.headers },
+    });
   },
 
   /** A body sent verbatim: an HTML error page, truncated JSON … */
-  raw(body: string, options: { status?: number; contentType?: string; headers?: Readonly<Record<string, string>> } = {}): ScriptedTurn {
+  raw(
+    body: string,
+    options: { status?: number; contentType?: string; headers?: Readonly<Record<string, string>> } = {},
+  ): ScriptedTurn {
     return { ...options, rawBody: body };
   },
 

@@ -159,25 +159,30 @@ export function validateTurn(turn: unknown, where: string): asserts turn is Scri
   const fail = (problem: string): never => {
     throw new TypeError(`ScriptedModelServer: ${where}: ${problem}`);
   };
-  if (typeof turn !== "object" || turn === null || Array.isArray(turn)) fail("a turn must be an object (or a function returning one)");
+  if (typeof turn !== "object" || turn === null || Array.isArray(turn))
+    fail("a turn must be an object (or a function returning one)");
   const t = turn as ScriptedTurn;
   if (t.choices !== undefined) {
     if (!Array.isArray(t.choices) || t.choices.length === 0) fail("`choices` must be a non-empty array");
     const clash = replyKeys.filter((key) => t[key] !== undefined);
-    if (clash.length > 0) fail(`give reply fields either at the top level or in \`choices\`, not both (found ${clash.join(", ")})`);
+    if (clash.length > 0)
+      fail(`give reply fields either at the top level or in \`choices\`, not both (found ${clash.join(", ")})`);
   }
   for (const choice of choicesOf(t)) {
     for (const call of choice.toolCalls ?? []) {
       if (typeof call?.name !== "string") fail("every tool call needs a string `name`");
       const args: unknown = call.arguments;
-      if (typeof args !== "string" && (typeof args !== "object" || args === null)) fail(`tool call "${call.name}": \`arguments\` must be a string or an object`);
+      if (typeof args !== "string" && (typeof args !== "object" || args === null))
+        fail(`tool call "${call.name}": \`arguments\` must be a string or an object`);
     }
   }
-  if (t.status !== undefined && (!Number.isInteger(t.status) || t.status < 200 || t.status > 599)) fail(`\`status\` must be an integer from 200 to 599, got ${String(t.status)}`);
+  if (t.status !== undefined && (!Number.isInteger(t.status) || t.status < 200 || t.status > 599))
+    fail(`\`status\` must be an integer from 200 to 599, got ${String(t.status)}`);
   for (const [name, value] of Object.entries(t.headers ?? {})) {
     if (typeof value !== "string") fail(`header "${name}" must be a string, got ${typeof value}`);
   }
-  if (t.reset !== undefined && t.reset !== "before-response" && t.reset !== "mid-body") fail('`reset` must be "before-response" or "mid-body"');
+  if (t.reset !== undefined && t.reset !== "before-response" && t.reset !== "mid-body")
+    fail('`reset` must be "before-response" or "mid-body"');
   for (const key of ["delayMs", "chunkDelayMs", "cutAfter"] as const) {
     const value = t[key];
     if (value !== undefined && (typeof value !== "number" || !(value >= 0))) fail(`\`${key}\` must be a number ≥ 0`);

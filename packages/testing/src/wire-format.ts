@@ -61,7 +61,8 @@ export function usageOf(turn: ScriptedTurn, context: RenderContext): ScriptedUsa
   let output = "";
   for (const choice of turn.choices ?? [turn]) {
     output += (choice.text ?? "") + (choice.refusal ?? "") + (choice.reasoning ?? "");
-    for (const call of choice.toolCalls ?? []) output += call.name + (typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments));
+    for (const call of choice.toolCalls ?? [])
+      output += call.name + (typeof call.arguments === "string" ? call.arguments : JSON.stringify(call.arguments));
   }
   const prompt = estimateTokens(context.request.rawBody);
   const completion = estimateTokens(output);
@@ -69,7 +70,12 @@ export function usageOf(turn: ScriptedTurn, context: RenderContext): ScriptedUsa
 }
 
 /** The id a scripted call is sent with: its own, or a generated one unique within the server. */
-export function callIdOf(call: ScriptedToolCall, prefix: string, context: RenderContext, position: number): string | null | undefined {
+export function callIdOf(
+  call: ScriptedToolCall,
+  prefix: string,
+  context: RenderContext,
+  position: number,
+): string | null | undefined {
   if (call.id === false) return undefined;
   return call.id === undefined ? `${prefix}${context.replyNumber}_${position}` : call.id;
 }

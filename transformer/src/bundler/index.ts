@@ -16,13 +16,17 @@ export type { TooltypePluginOptions } from "./plugin-options.js";
  * `.webpack()` (also `.rspack()`, `.rolldown()`, …), with `{ tsconfig }` when it is not
  * `./tsconfig.json`. Add it before the bundler's own TypeScript handling (it runs with `enforce: "pre"`).
  */
-export const tooltypePlugin: UnpluginInstance<TooltypePluginOptions | undefined, false> = createUnplugin<TooltypePluginOptions | undefined, false>((userOptions) => {
+export const tooltypePlugin: UnpluginInstance<TooltypePluginOptions | undefined, false> = createUnplugin<
+  TooltypePluginOptions | undefined,
+  false
+>((userOptions) => {
   const options = userOptions ?? {};
   // ts-morph's compiler copy, the one the program is built with (see ProjectProgram).
   const tsm = morphTs as unknown as TypeScript;
   const include = options.include ?? defaultInclude;
   let project: ProjectProgram | undefined;
-  const projectProgram = (): ProjectProgram => (project ??= new ProjectProgram(resolve(options.tsconfig ?? "tsconfig.json")));
+  const projectProgram = (): ProjectProgram =>
+    (project ??= new ProjectProgram(resolve(options.tsconfig ?? "tsconfig.json")));
 
   return {
     name: "tooltype",
@@ -42,7 +46,12 @@ export const tooltypePlugin: UnpluginInstance<TooltypePluginOptions | undefined,
         const current = projectProgram();
         const found = current.sourceFile(fileName, code);
         if (!found) return undefined;
-        const { code: transformed, diagnostics } = injectIntoText(tsm, found.program, found.sourceFile, options.sourceRoot ?? current.directory);
+        const { code: transformed, diagnostics } = injectIntoText(
+          tsm,
+          found.program,
+          found.sourceFile,
+          options.sourceRoot ?? current.directory,
+        );
         const errors = diagnostics.filter((d) => d.category === tsm.DiagnosticCategory.Error);
         if (errors.length > 0) {
           this.error(`tooltype: ${errors.map((d) => formatDiagnostic(tsm, d, current.directory)).join("\n")}`);

@@ -79,7 +79,10 @@ describe("injectIntoText and ProjectProgram (the bundler plugin's core)", () => 
     const plain = join(fixture.directory, "src/plain.ts");
     const withTool = 'import { jsonSchema } from "@tooltype/core";\nexport const s = jsonSchema<{ n: number }>();\n';
     expect(transform("plain.ts", withTool).code).toContain("jsonSchema<{ n: number }>({");
-    writeFileSync(plain, 'import { jsonSchema } from "@tooltype/core";\nexport const t = jsonSchema<{ flag: boolean }>();\n');
+    writeFileSync(
+      plain,
+      'import { jsonSchema } from "@tooltype/core";\nexport const t = jsonSchema<{ flag: boolean }>();\n',
+    );
     project.invalidate(plain);
     expect(transform("plain.ts").code).toContain('flag: { type: "boolean" }');
     writeFileSync(plain, "export const answer = 42;\n");

@@ -21,9 +21,17 @@ interface Insertion {
  * line of its call: line numbers never move, so the bundler's own source map stays right. Should a
  * future transformer change more than that, the whole file is printed instead.
  */
-export function injectIntoText(tsm: TypeScript, program: ts.Program, sourceFile: ts.SourceFile, sourceRoot: string): TransformedText {
+export function injectIntoText(
+  tsm: TypeScript,
+  program: ts.Program,
+  sourceFile: ts.SourceFile,
+  sourceRoot: string,
+): TransformedText {
   const diagnostics: ts.Diagnostic[] = [];
-  const factory = createTransformer(tsm, program, { sourceRoot, onDiagnostic: (diagnostic) => diagnostics.push(diagnostic) });
+  const factory = createTransformer(tsm, program, {
+    sourceRoot,
+    onDiagnostic: (diagnostic) => diagnostics.push(diagnostic),
+  });
   const result = tsm.transform(sourceFile, [factory], program.getCompilerOptions());
   try {
     const output = result.transformed[0]!;
@@ -41,7 +49,12 @@ export function injectIntoText(tsm: TypeScript, program: ts.Program, sourceFile:
 }
 
 /** The text to insert for every call that gained arguments; undefined if anything else changed. */
-function appendedArguments(tsm: TypeScript, output: ts.SourceFile, original: ts.SourceFile, printer: ts.Printer): Insertion[] | undefined {
+function appendedArguments(
+  tsm: TypeScript,
+  output: ts.SourceFile,
+  original: ts.SourceFile,
+  printer: ts.Printer,
+): Insertion[] | undefined {
   const insertions: Insertion[] = [];
   let understood = true;
   const visit = (node: ts.Node): void => {
@@ -53,12 +66,16 @@ function appendedArguments(tsm: TypeScript, output: ts.SourceFile, original: ts.
         return;
       }
       const before = source.arguments;
-      const keeps = node.arguments.length > before.length && before.every((argument, i) => tsm.getOriginalNode(node.arguments[i]!) === argument);
+      const keeps =
+        node.arguments.length > before.length &&
+        before.every((argument, i) => tsm.getOriginalNode(node.arguments[i]!) === argument);
       if (!keeps) {
         understood = false;
         return;
       }
-      const added = node.arguments.slice(before.length).map((argument) => printer.printNode(tsm.EmitHint.Expression, argument, original));
+      const added = node.arguments
+        .slice(before.length)
+        .map((argument) => printer.printNode(tsm.EmitHint.Expression, argument, original));
       if (added.some((text) => text.includes("\n"))) {
         understood = false;
         return;

@@ -33,7 +33,9 @@ describe("tooltype build", () => {
     expect(io.stderr).toEqual([]);
     const js = readFileSync(join(project.directory, "out/weather.js"), "utf8");
     expect(js).toContain('(0, core_1.Description)("Get the weather.", void 0, { v: 1, name: "getWeather"');
-    expect(js).toContain('unit: { type: "string", enum: ["c", "f"], description: "celsius or fahrenheit", default: "c" }');
+    expect(js).toContain(
+      'unit: { type: "string", enum: ["c", "f"], description: "celsius or fahrenheit", default: "c" }',
+    );
     expect(js).toContain('source: "src/weather.ts#Weather.getWeather"');
   });
 
@@ -54,7 +56,9 @@ export class Jobs {
     project = createTempProject({ "tsconfig.json": tsconfig(), "src/jobs.ts": source });
     const io = capture(project.directory);
     expect(await runCli(["build", "-p", "tsconfig.json"], io)).toBe(1);
-    expect(io.stderr[0]).toMatch(/^src\/jobs\.ts:4:26 - error TT9202: tool "schedule", parameter "onDone": type "\(\) => void" cannot cross JSON/);
+    expect(io.stderr[0]).toMatch(
+      /^src\/jobs\.ts:4:26 - error TT9202: tool "schedule", parameter "onDone": type "\(\) => void" cannot cross JSON/,
+    );
     expect(io.stderr.at(-1)).toBe("Found 1 error.");
   });
 
@@ -113,7 +117,10 @@ describe("tooltype build --watch", () => {
       expect(builds).toEqual([0]);
       expect(readFileSync(join(project.directory, "out/weather.js"), "utf8")).toContain('name: "getWeather"');
       const rebuilt = new Promise<void>((resolve) => (notify = resolve));
-      writeFileSync(join(project.directory, "src/weather.ts"), weather.replace("location: string", "location: string, when: Date"));
+      writeFileSync(
+        join(project.directory, "src/weather.ts"),
+        weather.replace("location: string", "location: string, when: Date"),
+      );
       await rebuilt;
       expect(builds).toEqual([0, 0]);
       expect(readFileSync(join(project.directory, "out/weather.js"), "utf8")).toContain('dates: [["when"]]');

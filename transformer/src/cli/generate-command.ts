@@ -57,11 +57,18 @@ export const generateCommand: Command = {
     }
     const project = findTsconfig(ts, io.cwd, values.project);
     if (!project) {
-      io.err(`tooltype generate: no tsconfig.json found ${values.project ? `at ${values.project}` : `from ${io.cwd}`}; pass -p path/to/tsconfig.json`);
+      io.err(
+        `tooltype generate: no tsconfig.json found ${values.project ? `at ${values.project}` : `from ${io.cwd}`}; pass -p path/to/tsconfig.json`,
+      );
       return 2;
     }
     const outFile = values.out ? resolve(io.cwd, values.out) : join(dirname(project), "src", "tooltype.generated.ts");
-    const options: GenerateOptions = { project, outFile, coreModule: values.core, command: commandLine(project, outFile, values.core) };
+    const options: GenerateOptions = {
+      project,
+      outFile,
+      coreModule: values.core,
+      command: commandLine(project, outFile, values.core),
+    };
     if (!values.watch) return report(writeSidecar(options), io);
     return new Promise<number>((done) => {
       const watcher = watchSidecar(options, (outcome) => {
@@ -80,7 +87,11 @@ export const generateCommand: Command = {
 /** The command that regenerates this sidecar, run from the tsconfig's directory (relative paths: the same on every machine). */
 function commandLine(project: string, outFile: string, core: string | undefined): string {
   const base = dirname(project);
-  const parts = ["tooltype generate", `-p ${relative(base, project) || "tsconfig.json"}`, `-o ${relative(base, outFile)}`];
+  const parts = [
+    "tooltype generate",
+    `-p ${relative(base, project) || "tsconfig.json"}`,
+    `-o ${relative(base, outFile)}`,
+  ];
   if (core) parts.push(`--core ${core}`);
   return parts.join(" ");
 }

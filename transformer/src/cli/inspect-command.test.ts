@@ -19,7 +19,9 @@ describe("tooltype inspect", () => {
   let fixture: FixtureCopy;
   /** The 1-based line of `file` (in the fixture) holding `text`. */
   const lineOf = (file: string, text: string): number =>
-    readFileSync(join(fixture.directory, file), "utf8").split("\n").findIndex((line) => line.includes(text)) + 1;
+    readFileSync(join(fixture.directory, file), "utf8")
+      .split("\n")
+      .findIndex((line) => line.includes(text)) + 1;
   beforeAll(() => {
     fixture = copyFixture("tools-project");
   });
@@ -40,7 +42,10 @@ describe("tooltype inspect", () => {
       ["countFolders", "method", at("src/weather.ts", '@Description("Count the folders')],
     ]);
     // The same schemas the sidecar registers.
-    const sidecar = generateSidecar({ project: fixture.tsconfig, outFile: join(fixture.directory, "src/tooltype.generated.ts") });
+    const sidecar = generateSidecar({
+      project: fixture.tsconfig,
+      outFile: join(fixture.directory, "src/tooltype.generated.ts"),
+    });
     for (const tool of tools) {
       const entry = sidecar.entries.find((e) => (e.metadata as { source?: string }).source === tool.source)!;
       expect(tool.schema).toEqual((entry.metadata as { schema: unknown }).schema);
@@ -56,7 +61,9 @@ describe("tooltype inspect", () => {
     const io = capture(fixture.directory);
     expect(await runCli(["inspect", "src/weather.ts"], io)).toBe(0);
     const text = io.stdout.join("\n");
-    expect(text).toContain("getWeather  (method, src/weather.ts#Weather.getWeather)\n  Get the current weather for a location.\n  parameters: {\n    \"type\": \"object\",");
+    expect(text).toContain(
+      'getWeather  (method, src/weather.ts#Weather.getWeather)\n  Get the current weather for a location.\n  parameters: {\n    "type": "object",',
+    );
     expect(text).toContain('      "location": { "type": "string", "description": "city name" },\n');
     expect(text).toContain('  returns: { "type": "string" }');
     expect(text).toContain("plan_trip  (method, src/weather.ts#Weather.planTrip)");

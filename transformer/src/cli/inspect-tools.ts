@@ -39,10 +39,18 @@ function filesToInspect(loaded: LoadedProject, entry: ts.SourceFile, followImpor
   const queue = [entry];
   for (let i = 0; followImports && i < queue.length; i++) {
     for (const statement of queue[i]!.statements) {
-      const specifier = (tsm.isImportDeclaration(statement) || tsm.isExportDeclaration(statement)) ? statement.moduleSpecifier : undefined;
+      const specifier =
+        tsm.isImportDeclaration(statement) || tsm.isExportDeclaration(statement)
+          ? statement.moduleSpecifier
+          : undefined;
       const target = specifier ? checker.getSymbolAtLocation(specifier)?.valueDeclaration : undefined;
       if (!target || !tsm.isSourceFile(target) || seen.has(target)) continue;
-      if (target.isDeclarationFile || /[\\/]node_modules[\\/]/.test(target.fileName) || isCoreFile(tsm, target.fileName)) continue;
+      if (
+        target.isDeclarationFile ||
+        /[\\/]node_modules[\\/]/.test(target.fileName) ||
+        isCoreFile(tsm, target.fileName)
+      )
+        continue;
       seen.add(target);
       queue.push(target);
     }

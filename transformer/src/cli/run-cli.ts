@@ -15,7 +15,11 @@ function usage(commands: readonly Command[]): string {
 }
 
 /** Runs `tooltype <args>`: dispatches to the subcommand; resolves to the exit code. */
-export async function runCli(args: readonly string[], io: CliIO, commands: readonly Command[] = defaultCommands): Promise<number> {
+export async function runCli(
+  args: readonly string[],
+  io: CliIO,
+  commands: readonly Command[] = defaultCommands,
+): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined || name === "--help" || name === "-h" || name === "help") {
     io.out(usage(commands));

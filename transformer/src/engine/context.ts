@@ -132,8 +132,16 @@ export class SchemaContext {
   private nameOf(type: ts.Type): string {
     const known = this.defNames.get(type);
     if (known !== undefined) return known;
-    const text = this.checker.typeToString(type, undefined, this.ts.TypeFormatFlags.NoTruncation | this.ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope);
-    const base = text.replace(/[^A-Za-z0-9_.-]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 60) || "Type";
+    const text = this.checker.typeToString(
+      type,
+      undefined,
+      this.ts.TypeFormatFlags.NoTruncation | this.ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope,
+    );
+    const base =
+      text
+        .replace(/[^A-Za-z0-9_.-]+/g, "_")
+        .replace(/^_+|_+$/g, "")
+        .slice(0, 60) || "Type";
     const taken = new Set(this.defNames.values());
     let name = base;
     for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;

@@ -56,7 +56,11 @@ function readName(text: string): string | undefined {
 }
 
 /** Follows import/export aliases to the symbol that declares the thing. */
-export function resolveSymbol(tsm: TypeScript, checker: ts.TypeChecker, symbol: ts.Symbol | undefined): ts.Symbol | undefined {
+export function resolveSymbol(
+  tsm: TypeScript,
+  checker: ts.TypeChecker,
+  symbol: ts.Symbol | undefined,
+): ts.Symbol | undefined {
   if (symbol && symbol.flags & tsm.SymbolFlags.Alias) return checker.getAliasedSymbol(symbol);
   return symbol;
 }
@@ -65,5 +69,8 @@ export function resolveSymbol(tsm: TypeScript, checker: ts.TypeChecker, symbol: 
 export function isCoreSymbol(tsm: TypeScript, symbol: ts.Symbol | undefined, name: string): boolean {
   if (!symbol || symbol.getName() !== name) return false;
   const declarations = symbol.declarations ?? [];
-  return declarations.length > 0 && declarations.every((declaration) => isCoreFile(tsm, declaration.getSourceFile().fileName));
+  return (
+    declarations.length > 0 &&
+    declarations.every((declaration) => isCoreFile(tsm, declaration.getSourceFile().fileName))
+  );
 }

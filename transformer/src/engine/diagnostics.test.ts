@@ -3,17 +3,40 @@ import { describeSource } from "../test-support/describe.js";
 // A type that cannot cross JSON is a compile error naming file:line:col, the tool and the parameter
 // (and the path inside it): nothing is silently dropped or widened.
 const notJson: Array<{ type: string; message: RegExp; before?: string }> = [
-  { type: "() => void", message: /parameter "x": type "\(\) => void" cannot cross JSON \(a function is code, not data\)/ },
+  {
+    type: "() => void",
+    message: /parameter "x": type "\(\) => void" cannot cross JSON \(a function is code, not data\)/,
+  },
   { type: "symbol", message: /parameter "x": type "symbol" cannot cross JSON \(symbols do not serialise\)/ },
-  { type: "Map<string, number>", message: /parameter "x": type "Map<string, number>" cannot cross JSON \(a Map does not serialise to JSON\); take a Record<string, T>/ },
-  { type: "Set<string>", message: /parameter "x": type "Set<string>" cannot cross JSON \(a Set does not serialise to JSON\); take an array/ },
-  { type: "Promise<string>", message: /parameter "x": type "Promise<string>" cannot cross JSON \(a Promise does not serialise/ },
+  {
+    type: "Map<string, number>",
+    message:
+      /parameter "x": type "Map<string, number>" cannot cross JSON \(a Map does not serialise to JSON\); take a Record<string, T>/,
+  },
+  {
+    type: "Set<string>",
+    message: /parameter "x": type "Set<string>" cannot cross JSON \(a Set does not serialise to JSON\); take an array/,
+  },
+  {
+    type: "Promise<string>",
+    message: /parameter "x": type "Promise<string>" cannot cross JSON \(a Promise does not serialise/,
+  },
   { type: "bigint", message: /parameter "x": type "bigint" cannot cross JSON \(JSON numbers are not bigints\)/ },
   { type: "void", message: /parameter "x": type "void" cannot cross JSON/ },
   { type: "Uint8Array", message: /parameter "x": type "Uint8Array.*" cannot cross JSON/ },
-  { type: "Runner", before: "class Runner { run(): void {} }", message: /parameter "x": type "Runner" cannot cross JSON \(a class with no data properties has nothing to send\)/ },
-  { type: "{ name: string; done: (ok: boolean) => void }", message: /parameter "x" \(at x\.done\): type "\(ok: boolean\) => void" cannot cross JSON/ },
-  { type: "{ log(): void }", message: /parameter "x" \(at x\.log\): type "\(\) => void" cannot cross JSON \(a method is code, not data\)/ },
+  {
+    type: "Runner",
+    before: "class Runner { run(): void {} }",
+    message: /parameter "x": type "Runner" cannot cross JSON \(a class with no data properties has nothing to send\)/,
+  },
+  {
+    type: "{ name: string; done: (ok: boolean) => void }",
+    message: /parameter "x" \(at x\.done\): type "\(ok: boolean\) => void" cannot cross JSON/,
+  },
+  {
+    type: "{ log(): void }",
+    message: /parameter "x" \(at x\.log\): type "\(\) => void" cannot cross JSON \(a method is code, not data\)/,
+  },
   { type: "Array<{ at: Map<string, string> }>", message: /parameter "x" \(at x\.\*\.at\): type "Map<string, string>"/ },
 ];
 
@@ -32,12 +55,16 @@ describe("types that cannot cross JSON", () => {
   it("the lone object parameter's property is named by its path", () => {
     const { errors } = describeSource("export function tool(options: { when: Date; then: () => void }) {}");
     expect(errors).toEqual([
-      expect.stringMatching(/^tools\.ts:1:22 - error TT9202: tool "tool", parameter "options" \(at then\): type "\(\) => void" cannot cross JSON/),
+      expect.stringMatching(
+        /^tools\.ts:1:22 - error TT9202: tool "tool", parameter "options" \(at then\): type "\(\) => void" cannot cross JSON/,
+      ),
     ]);
   });
 
   it("every bad parameter is reported, each at its own line", () => {
-    const { errors } = describeSource("export function tool(\n  a: symbol,\n  b: string,\n  c: WeakMap<object, string>,\n) {}");
+    const { errors } = describeSource(
+      "export function tool(\n  a: symbol,\n  b: string,\n  c: WeakMap<object, string>,\n) {}",
+    );
     expect(errors.map((line) => line.split(" - ")[0])).toEqual(["tools.ts:2:3", "tools.ts:4:3"]);
   });
 });
@@ -66,7 +93,9 @@ describe("other diagnostics", () => {
 
   it("@integer on a string", () => {
     const { errors } = describeSource("export function tool(/** @integer */ s: string) {}");
-    expect(errors[0]).toMatch(/TT9209: tool "tool", parameter "s": @integer "" is not applicable: @integer needs a number type/);
+    expect(errors[0]).toMatch(
+      /TT9209: tool "tool", parameter "s": @integer "" is not applicable: @integer needs a number type/,
+    );
   });
 
   it("a return type that cannot cross JSON is no error: returns is left out", () => {

@@ -30,14 +30,32 @@ export const DiagnosticCode = {
 export type DiagnosticCodeValue = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
 
 /** A diagnostic of `category` located on `node` (file, line and column come from the node), with the engine's `source`. */
-export function diagnosticOn(node: ts.Node, code: number, message: string, category: ts.DiagnosticCategory): ts.Diagnostic {
+export function diagnosticOn(
+  node: ts.Node,
+  code: number,
+  message: string,
+  category: ts.DiagnosticCategory,
+): ts.Diagnostic {
   const file = node.getSourceFile();
   const start = node.getStart(file);
-  return { file, start, length: Math.max(0, node.getEnd() - start), category, code, messageText: message, source: "tooltype" };
+  return {
+    file,
+    start,
+    length: Math.max(0, node.getEnd() - start),
+    category,
+    code,
+    messageText: message,
+    source: "tooltype",
+  };
 }
 
 /** An error diagnostic located on `node` (file, line and column come from the node). */
-export function diagnosticAt(tsm: TypeScript, node: ts.Node, code: DiagnosticCodeValue, message: string): ts.Diagnostic {
+export function diagnosticAt(
+  tsm: TypeScript,
+  node: ts.Node,
+  code: DiagnosticCodeValue,
+  message: string,
+): ts.Diagnostic {
   return diagnosticOn(node, code, message, tsm.DiagnosticCategory.Error);
 }
 

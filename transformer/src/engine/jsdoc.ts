@@ -26,7 +26,12 @@ export function withJsDoc<T extends ts.Node>(tsm: TypeScript, node: T): T {
   if (!file || hasFullJsDoc(tsm, file)) return node;
   let twin = reparsed.get(file);
   if (!twin) {
-    twin = tsm.createSourceFile(file.fileName, file.text, { languageVersion: file.languageVersion, jsDocParsingMode: tsm.JSDocParsingMode.ParseAll }, true);
+    twin = tsm.createSourceFile(
+      file.fileName,
+      file.text,
+      { languageVersion: file.languageVersion, jsDocParsingMode: tsm.JSDocParsingMode.ParseAll },
+      true,
+    );
     reparsed.set(file, twin);
   }
   return (findSameNode(tsm, twin, node) as T | undefined) ?? node;
@@ -57,7 +62,9 @@ export function nodeDocText(tsm: TypeScript, node: ts.Node): string | undefined 
 
 /** The JSDoc tags written on a node (a parameter also gets its function's `@param` tag). */
 export function nodeTagTexts(tsm: TypeScript, node: ts.Node): { tag: ts.JSDocTag; name: string; text: string }[] {
-  return tsm.getJSDocTags(withJsDoc(tsm, node)).map((tag) => ({ tag, name: tag.tagName.text, text: tsm.getTextOfJSDocComment(tag.comment) ?? "" }));
+  return tsm
+    .getJSDocTags(withJsDoc(tsm, node))
+    .map((tag) => ({ tag, name: tag.tagName.text, text: tsm.getTextOfJSDocComment(tag.comment) ?? "" }));
 }
 
 /** The JSDoc text of a symbol (all its declarations), or undefined. */

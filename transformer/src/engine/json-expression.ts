@@ -17,14 +17,24 @@ export function jsonToExpression(tsm: TypeScript, value: unknown): ts.Expression
   if (typeof value === "number") {
     if (!Number.isFinite(value)) throw new TypeError(`cannot write ${value} as JSON`);
     const literal = f.createNumericLiteral(Math.abs(value));
-    return value < 0 || Object.is(value, -0) ? f.createPrefixUnaryExpression(tsm.SyntaxKind.MinusToken, literal) : literal;
+    return value < 0 || Object.is(value, -0)
+      ? f.createPrefixUnaryExpression(tsm.SyntaxKind.MinusToken, literal)
+      : literal;
   }
-  if (Array.isArray(value)) return f.createArrayLiteralExpression(value.map((item) => jsonToExpression(tsm, item)), false);
+  if (Array.isArray(value))
+    return f.createArrayLiteralExpression(
+      value.map((item) => jsonToExpression(tsm, item)),
+      false,
+    );
   if (typeof value === "object") {
     const properties = Object.keys(value).map((key) => {
       const initializer = jsonToExpression(tsm, (value as Record<string, unknown>)[key]);
       const name =
-        key === "__proto__" ? f.createComputedPropertyName(f.createStringLiteral(key)) : identifierName.test(key) ? f.createIdentifier(key) : f.createStringLiteral(key);
+        key === "__proto__"
+          ? f.createComputedPropertyName(f.createStringLiteral(key))
+          : identifierName.test(key)
+            ? f.createIdentifier(key)
+            : f.createStringLiteral(key);
       return f.createPropertyAssignment(name, initializer);
     });
     return f.createObjectLiteralExpression(properties, false);

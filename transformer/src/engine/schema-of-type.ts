@@ -29,7 +29,13 @@ export interface SchemaOfTypeResult {
  * diagnostics (and, when it is a type node, tells how the type was written). Deterministic:
  * properties in declared order, `$defs` sorted by name.
  */
-export function schemaOfType(tsm: TypeScript, checker: ts.TypeChecker, type: ts.Type, node: ts.Node, options: SchemaOfTypeOptions = {}): SchemaOfTypeResult {
+export function schemaOfType(
+  tsm: TypeScript,
+  checker: ts.TypeChecker,
+  type: ts.Type,
+  node: ts.Node,
+  options: SchemaOfTypeOptions = {},
+): SchemaOfTypeResult {
   const ctx = new SchemaContext(tsm, checker, node, options.subject ?? {}, { closeObjects: !options.open });
   const typeNode = options.typeNode ?? (tsm.isTypeNode(node) ? node : undefined);
   const schema = visitType(ctx, type, { node: typeNode });

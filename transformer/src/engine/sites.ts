@@ -43,13 +43,20 @@ export function findToolSites(tsm: TypeScript, checker: ts.TypeChecker, sourceFi
       for (const decorator of tsm.getDecorators(node) ?? []) {
         const call = decorator.expression;
         if (tsm.isCallExpression(call) && call.arguments.length < 3 && isCore(call.expression, "Description")) {
-          sites.push({ kind: "decorator", call, method: node, ...literalOptions(call.arguments[0], call.arguments[1]) });
+          sites.push({
+            kind: "decorator",
+            call,
+            method: node,
+            ...literalOptions(call.arguments[0], call.arguments[1]),
+          });
         }
       }
     }
     if (tsm.isCallExpression(node)) {
-      if (isCore(node.expression, "defineTool") && node.arguments.length < 2) sites.push({ kind: "define-tool", call: node });
-      if (isCore(node.expression, "jsonSchema") && node.arguments.length < 1) sites.push({ kind: "json-schema", call: node });
+      if (isCore(node.expression, "defineTool") && node.arguments.length < 2)
+        sites.push({ kind: "define-tool", call: node });
+      if (isCore(node.expression, "jsonSchema") && node.arguments.length < 1)
+        sites.push({ kind: "json-schema", call: node });
     }
     if ((tsm.isPropertyAccessExpression(node) || tsm.isElementAccessExpression(node)) && isRegistryAdd(node)) {
       const call = node.parent;
@@ -77,12 +84,21 @@ export function findToolSites(tsm: TypeScript, checker: ts.TypeChecker, sourceFi
       return (tsm.isClassLike(owner) || tsm.isInterfaceDeclaration(owner)) && owner.name?.text === "ToolRegistry";
     });
   };
-  const literalOptions = (first: ts.Expression | undefined, options: ts.Expression | undefined): { description?: string; name?: string } => {
+  const literalOptions = (
+    first: ts.Expression | undefined,
+    options: ts.Expression | undefined,
+  ): { description?: string; name?: string } => {
     const result: { description?: string; name?: string } = {};
-    if (first && (tsm.isStringLiteral(first) || tsm.isNoSubstitutionTemplateLiteral(first))) result.description = first.text;
+    if (first && (tsm.isStringLiteral(first) || tsm.isNoSubstitutionTemplateLiteral(first)))
+      result.description = first.text;
     if (options && tsm.isObjectLiteralExpression(options)) {
       for (const property of options.properties) {
-        if (!tsm.isPropertyAssignment(property) || !property.name || !(tsm.isIdentifier(property.name) || tsm.isStringLiteral(property.name))) continue;
+        if (
+          !tsm.isPropertyAssignment(property) ||
+          !property.name ||
+          !(tsm.isIdentifier(property.name) || tsm.isStringLiteral(property.name))
+        )
+          continue;
         const value = property.initializer;
         if (!tsm.isStringLiteral(value) && !tsm.isNoSubstitutionTemplateLiteral(value)) continue;
         if (property.name.text === "name") result.name = value.text;
@@ -114,26 +130,48 @@ export function findToolSites(tsm: TypeScript, checker: ts.TypeChecker, sourceFi
  */
 function isReflectiveCall(tsm: TypeScript, access: ts.Expression): boolean {
   const parent = access.parent;
-  if (tsm.isPropertyAccessExpression(parent) && parent.expression === access && (parent.name.text === "call" || parent.name.text === "apply")) {
+  if (
+    tsm.isPropertyAccessExpression(parent) &&
+    parent.expression === access &&
+    (parent.name.text === "call" || parent.name.text === "apply")
+  ) {
     return tsm.isCallExpression(parent.parent) && parent.parent.expression === parent;
   }
   if (tsm.isCallExpression(parent) && parent.arguments[0] === access) {
     const callee = parent.expression;
-    return tsm.isPropertyAccessExpression(callee) && tsm.isIdentifier(callee.expression) && callee.expression.text === "Reflect" && callee.name.text === "apply";
+    return (
+      tsm.isPropertyAccessExpression(callee) &&
+      tsm.isIdentifier(callee.expression) &&
+      callee.expression.text === "Reflect" &&
+      callee.name.text === "apply"
+    );
   }
   return false;
 }
 
 /** The function an expression names or is: a function/arrow expression, a function, a method, a const holding one. */
-export function functionDeclarationOf(tsm: TypeScript, checker: ts.TypeChecker, expression: ts.Expression): ToolDeclaration | undefined {
+export function functionDeclarationOf(
+  tsm: TypeScript,
+  checker: ts.TypeChecker,
+  expression: ts.Expression,
+): ToolDeclaration | undefined {
   const inner = skipOuter(tsm, expression);
   if (tsm.isArrowFunction(inner) || tsm.isFunctionExpression(inner)) return inner;
   if (!tsm.isIdentifier(inner) && !tsm.isPropertyAccessExpression(inner)) return undefined;
-  const symbol = resolveSymbol(tsm, checker, checker.getSymbolAtLocation(tsm.isPropertyAccessExpression(inner) ? inner.name : inner));
+  const symbol = resolveSymbol(
+    tsm,
+    checker,
+    checker.getSymbolAtLocation(tsm.isPropertyAccessExpression(inner) ? inner.name : inner),
+  );
   const declaration = symbol?.valueDeclaration;
   if (!declaration) return undefined;
   if (tsm.isFunctionDeclaration(declaration) || tsm.isMethodDeclaration(declaration)) return declaration;
-  if ((tsm.isVariableDeclaration(declaration) || tsm.isPropertyDeclaration(declaration) || tsm.isPropertyAssignment(declaration)) && declaration.initializer) {
+  if (
+    (tsm.isVariableDeclaration(declaration) ||
+      tsm.isPropertyDeclaration(declaration) ||
+      tsm.isPropertyAssignment(declaration)) &&
+    declaration.initializer
+  ) {
     const initializer = skipOuter(tsm, declaration.initializer);
     if (tsm.isArrowFunction(initializer) || tsm.isFunctionExpression(initializer)) return initializer;
   }
@@ -142,6 +180,12 @@ export function functionDeclarationOf(tsm: TypeScript, checker: ts.TypeChecker, 
 
 function skipOuter(tsm: TypeScript, expression: ts.Expression): ts.Expression {
   let node = expression;
-  while (tsm.isParenthesizedExpression(node) || tsm.isAsExpression(node) || tsm.isSatisfiesExpression(node) || tsm.isNonNullExpression(node)) node = node.expression;
+  while (
+    tsm.isParenthesizedExpression(node) ||
+    tsm.isAsExpression(node) ||
+    tsm.isSatisfiesExpression(node) ||
+    tsm.isNonNullExpression(node)
+  )
+    node = node.expression;
   return node;
 }

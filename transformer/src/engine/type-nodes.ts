@@ -9,7 +9,10 @@ export function unwrapTypeNode(ctx: SchemaContext, node: ts.TypeNode | undefined
 }
 
 /** The type alias a type reference names (imports followed), when it names one. */
-export function aliasOfTypeNode(ctx: SchemaContext, node: ts.TypeNode | undefined): ts.TypeAliasDeclaration | undefined {
+export function aliasOfTypeNode(
+  ctx: SchemaContext,
+  node: ts.TypeNode | undefined,
+): ts.TypeAliasDeclaration | undefined {
   const { ts: tsm, checker } = ctx;
   const reference = unwrapTypeNode(ctx, node);
   if (!reference || !tsm.isTypeReferenceNode(reference)) return undefined;
@@ -38,7 +41,11 @@ export function arrayElementNode(ctx: SchemaContext, node: ts.TypeNode | undefin
 }
 
 /** The member nodes of a union as written, looking through one alias (`type U = A | B`). */
-export function unionMemberNodes(ctx: SchemaContext, node: ts.TypeNode | undefined, type: ts.Type): readonly ts.TypeNode[] | undefined {
+export function unionMemberNodes(
+  ctx: SchemaContext,
+  node: ts.TypeNode | undefined,
+  type: ts.Type,
+): readonly ts.TypeNode[] | undefined {
   const { ts: tsm } = ctx;
   const direct = unwrapTypeNode(ctx, node);
   if (direct && tsm.isUnionTypeNode(direct)) return direct.types;

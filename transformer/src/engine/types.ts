@@ -39,8 +39,4 @@ export interface ToolMetadata {
 }
 
 /** A declaration the engine can describe as a tool. */
-export type ToolDeclaration =
-  | ts.MethodDeclaration
-  | ts.FunctionDeclaration
-  | ts.FunctionExpression
-  | ts.ArrowFunction;
+export type ToolDeclaration = ts.MethodDeclaration | ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction;

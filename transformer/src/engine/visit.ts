@@ -36,7 +36,10 @@ function dispatch(ctx: SchemaContext, type: ts.Type, hint: VisitHint): SchemaObj
 
   if (flags & tsm.TypeFlags.TypeParameter) {
     const text = ctx.checker.typeToString(type);
-    return ctx.fail(DiagnosticCode.UnresolvedGeneric, `generic type "${text}" is not resolved here; call it with a concrete type (a schema is built at compile time)`);
+    return ctx.fail(
+      DiagnosticCode.UnresolvedGeneric,
+      `generic type "${text}" is not resolved here; call it with a concrete type (a schema is built at compile time)`,
+    );
   }
   const primitive = primitiveSchema(ctx, type, hint.node);
   if (primitive) return primitive;
@@ -44,20 +47,29 @@ function dispatch(ctx: SchemaContext, type: ts.Type, hint: VisitHint): SchemaObj
   if (flags & tsm.TypeFlags.TemplateLiteral) return templateLiteralSchema(ctx, type as ts.TemplateLiteralType);
   if (flags & tsm.TypeFlags.StringMapping) return { type: "string" };
   if (flags & tsm.TypeFlags.Union) return ctx.structured(type, () => unionSchema(ctx, type as ts.UnionType, hint.node));
-  if (flags & tsm.TypeFlags.Intersection) return ctx.structured(type, () => intersectionSchema(ctx, type as ts.IntersectionType, hint));
+  if (flags & tsm.TypeFlags.Intersection)
+    return ctx.structured(type, () => intersectionSchema(ctx, type as ts.IntersectionType, hint));
   if (flags & tsm.TypeFlags.Object) {
     const builtin = builtinSchema(ctx, type);
     if (builtin) return builtin;
     if (type.getCallSignatures().length > 0 || type.getConstructSignatures().length > 0) {
       return ctx.notJson(type, "a function is code, not data", "take the data the function would need instead");
     }
-    if (ctx.checker.isTupleType(type)) return ctx.structured(type, () => tupleSchema(ctx, type as ts.TypeReference, hint.node));
-    if (ctx.checker.isArrayType(type)) return ctx.structured(type, () => arraySchema(ctx, type as ts.TypeReference, hint.node));
+    if (ctx.checker.isTupleType(type))
+      return ctx.structured(type, () => tupleSchema(ctx, type as ts.TypeReference, hint.node));
+    if (ctx.checker.isArrayType(type))
+      return ctx.structured(type, () => arraySchema(ctx, type as ts.TypeReference, hint.node));
     return ctx.structured(type, () => objectSchema(ctx, type, hint));
   }
-  if (flags & (tsm.TypeFlags.Index | tsm.TypeFlags.IndexedAccess | tsm.TypeFlags.Conditional | tsm.TypeFlags.Substitution)) {
+  if (
+    flags &
+    (tsm.TypeFlags.Index | tsm.TypeFlags.IndexedAccess | tsm.TypeFlags.Conditional | tsm.TypeFlags.Substitution)
+  ) {
     const text = ctx.checker.typeToString(type);
-    return ctx.fail(DiagnosticCode.UnresolvedGeneric, `type "${text}" depends on an unresolved generic; give it a concrete type`);
+    return ctx.fail(
+      DiagnosticCode.UnresolvedGeneric,
+      `type "${text}" depends on an unresolved generic; give it a concrete type`,
+    );
   }
   return ctx.notJson(type, "it has no JSON form", "use strings, numbers, booleans, null, arrays and plain objects");
 }

@@ -1,5 +1,12 @@
 import type * as ts from "typescript";
-import { describeTool, findToolSites, type DescribeToolResult, type ToolDeclaration, type ToolMetadata, type ToolSite } from "../engine/index.js";
+import {
+  describeTool,
+  findToolSites,
+  type DescribeToolResult,
+  type ToolDeclaration,
+  type ToolMetadata,
+  type ToolSite,
+} from "../engine/index.js";
 import { exportNameOf } from "./export-name.js";
 import { SidecarDiagnosticCode, sidecarDiagnostic } from "./generate-diagnostic.js";
 import type { LoadedProject } from "./load-project.js";
@@ -49,10 +56,16 @@ function keyableClass(tsm: typeof ts, owner: ts.ClassLikeDeclaration): Keyable {
 
 /** A top-level function declaration, or a top-level `const f = (…) => …` / `function (…) {…}`. */
 function keyableFunction(tsm: typeof ts, target: ToolDeclaration): Keyable | undefined {
-  if (tsm.isFunctionDeclaration(target) && tsm.isSourceFile(target.parent)) return { exportable: target, label: target.name?.text ?? "default" };
+  if (tsm.isFunctionDeclaration(target) && tsm.isSourceFile(target.parent))
+    return { exportable: target, label: target.name?.text ?? "default" };
   const holder = target.parent;
-  if ((tsm.isArrowFunction(target) || tsm.isFunctionExpression(target)) && tsm.isVariableDeclaration(holder) && tsm.isIdentifier(holder.name)
-    && tsm.isVariableStatement(holder.parent.parent) && tsm.isSourceFile(holder.parent.parent.parent)) {
+  if (
+    (tsm.isArrowFunction(target) || tsm.isFunctionExpression(target)) &&
+    tsm.isVariableDeclaration(holder) &&
+    tsm.isIdentifier(holder.name) &&
+    tsm.isVariableStatement(holder.parent.parent) &&
+    tsm.isSourceFile(holder.parent.parent.parent)
+  ) {
     return { exportable: holder, label: holder.name.text };
   }
   return undefined;
@@ -64,8 +77,14 @@ function memberName(tsm: typeof ts, method: ts.MethodDeclaration): string | unde
 
 function hasSchemaOption(tsm: typeof ts, call: ts.CallExpression): boolean {
   const options = call.arguments[0];
-  return options !== undefined && tsm.isObjectLiteralExpression(options)
-    && options.properties.some((p) => p.name !== undefined && (tsm.isIdentifier(p.name) || tsm.isStringLiteral(p.name)) && p.name.text === "schema");
+  return (
+    options !== undefined &&
+    tsm.isObjectLiteralExpression(options) &&
+    options.properties.some(
+      (p) =>
+        p.name !== undefined && (tsm.isIdentifier(p.name) || tsm.isStringLiteral(p.name)) && p.name.text === "schema",
+    )
+  );
 }
 
 /**
@@ -73,16 +92,30 @@ function hasSchemaOption(tsm: typeof ts, call: ts.CallExpression): boolean {
  * recognition) and describes each decorated method and registered function with `describeTool`,
  * asked as the transformer asks it. A function registered in several places is described once.
  */
-export function collectTools(loaded: LoadedProject, files: readonly ts.SourceFile[], options: CollectOptions): CollectedTools {
+export function collectTools(
+  loaded: LoadedProject,
+  files: readonly ts.SourceFile[],
+  options: CollectOptions,
+): CollectedTools {
   const { ts: tsm, checker } = loaded;
   const tools = new Map<string, CollectedTool>();
   const diagnostics: ts.Diagnostic[] = [];
   const reported = new Set<ts.Node>();
-  const error = (node: ts.Node, code: (typeof SidecarDiagnosticCode)[keyof typeof SidecarDiagnosticCode], message: string): void => {
+  const error = (
+    node: ts.Node,
+    code: (typeof SidecarDiagnosticCode)[keyof typeof SidecarDiagnosticCode],
+    message: string,
+  ): void => {
     if (options.forSidecar) diagnostics.push(sidecarDiagnostic(tsm, node, code, message));
   };
 
-  const record = (declaration: ToolDeclaration, keyable: Keyable, kind: "class" | "function", methodName: string | undefined, describe: () => DescribeToolResult): void => {
+  const record = (
+    declaration: ToolDeclaration,
+    keyable: Keyable,
+    kind: "class" | "function",
+    methodName: string | undefined,
+    describe: () => DescribeToolResult,
+  ): void => {
     const modulePath = declaration.getSourceFile().fileName;
     const key = `${loaded.relativePath(modulePath)}#${keyable.label}${methodName === undefined ? "" : `.${methodName}`}`;
     if (tools.has(key)) return;
@@ -94,10 +127,20 @@ export function collectTools(loaded: LoadedProject, files: readonly ts.SourceFil
       reported.add(keyable.exportable);
       const keyword = tsm.isVariableDeclaration(keyable.exportable) ? "const" : kind;
       const fix = `export ${keyword} ${keyable.label}`;
-      error((keyable.exportable as ts.NamedDeclaration).name ?? keyable.exportable, SidecarDiagnosticCode.NotExported,
-        `${kind} ${keyable.label} ${kind === "class" ? "has @Description methods" : "is passed to registry.add"} but is not exported, so the sidecar cannot import it. Fix: export it (\`${fix}\`), or build with the tooltype transformer.`);
+      error(
+        (keyable.exportable as ts.NamedDeclaration).name ?? keyable.exportable,
+        SidecarDiagnosticCode.NotExported,
+        `${kind} ${keyable.label} ${kind === "class" ? "has @Description methods" : "is passed to registry.add"} but is not exported, so the sidecar cannot import it. Fix: export it (\`${fix}\`), or build with the tooltype transformer.`,
+      );
     }
-    tools.set(key, { key, modulePath, exportName, methodName, declaredName: keyable.label, metadata: described.metadata });
+    tools.set(key, {
+      key,
+      modulePath,
+      exportName,
+      methodName,
+      declaredName: keyable.label,
+      metadata: described.metadata,
+    });
   };
 
   const visitSite = (site: ToolSite): void => {
@@ -106,32 +149,52 @@ export function collectTools(loaded: LoadedProject, files: readonly ts.SourceFil
         const methodName = memberName(tsm, site.method);
         if (methodName === undefined || !tsm.isClassLike(site.method.parent)) return; // #private, computed: the decorator refuses these at run time
         const method = site.method;
-        record(method, keyableClass(tsm, method.parent as ts.ClassLikeDeclaration), "class", methodName,
-          () => describeTool(tsm, checker, method, { description: site.description, name: site.name, sourceRoot: loaded.directory }));
+        record(method, keyableClass(tsm, method.parent as ts.ClassLikeDeclaration), "class", methodName, () =>
+          describeTool(tsm, checker, method, {
+            description: site.description,
+            name: site.name,
+            sourceRoot: loaded.directory,
+          }),
+        );
         return;
       }
       case "registry-add": {
         const keyable = keyableFunction(tsm, site.target);
         if (!keyable) {
-          error(site.call.arguments[0]!, SidecarDiagnosticCode.NotKeyable,
-            `registry.add(${site.call.arguments[0]!.getText()}): the sidecar can only register a top-level function (\`export function name(…)\` or \`export const name = (…) => …\`). Fix: declare it so and pass it by name, or build with the tooltype transformer.`);
+          error(
+            site.call.arguments[0]!,
+            SidecarDiagnosticCode.NotKeyable,
+            `registry.add(${site.call.arguments[0]!.getText()}): the sidecar can only register a top-level function (\`export function name(…)\` or \`export const name = (…) => …\`). Fix: declare it so and pass it by name, or build with the tooltype transformer.`,
+          );
           return;
         }
         // Keyed by function, not by call: `add`'s { name, description } are applied by the registry at run time.
         const target = site.target;
-        record(target, keyable, "function", undefined, () => describeTool(tsm, checker, target, { sourceRoot: loaded.directory }));
+        record(target, keyable, "function", undefined, () =>
+          describeTool(tsm, checker, target, { sourceRoot: loaded.directory }),
+        );
         return;
       }
       case "unresolved-add":
-        error(site.node, SidecarDiagnosticCode.NotKeyable,
-          `registry.add is used so the function it receives cannot be found (${site.reason}). Fix: call registry.add(fn) directly with a declared, exported function.`);
+        error(
+          site.node,
+          SidecarDiagnosticCode.NotKeyable,
+          `registry.add is used so the function it receives cannot be found (${site.reason}). Fix: call registry.add(fn) directly with a declared, exported function.`,
+        );
         return;
       case "define-tool":
       case "json-schema":
         if (!options.forSidecar || (site.kind === "define-tool" && hasSchemaOption(tsm, site.call))) return;
-        diagnostics.push(sidecarDiagnostic(tsm, site.call.expression, SidecarDiagnosticCode.MacroNeedsTransformer,
-          `${site.kind === "define-tool" ? "defineTool" : "jsonSchema"}<T>() is a call-site macro: it needs the tooltype transformer (tooltype build, ts-patch, ts-jest or the bundler plugin) and throws TransformerRequiredError in sidecar mode` +
-            (site.kind === "define-tool" ? "; pass `schema` to defineTool to use it without the transformer." : "."), "warning"));
+        diagnostics.push(
+          sidecarDiagnostic(
+            tsm,
+            site.call.expression,
+            SidecarDiagnosticCode.MacroNeedsTransformer,
+            `${site.kind === "define-tool" ? "defineTool" : "jsonSchema"}<T>() is a call-site macro: it needs the tooltype transformer (tooltype build, ts-patch, ts-jest or the bundler plugin) and throws TransformerRequiredError in sidecar mode` +
+              (site.kind === "define-tool" ? "; pass `schema` to defineTool to use it without the transformer." : "."),
+            "warning",
+          ),
+        );
         return;
     }
   };

@@ -6,7 +6,11 @@ import { resolveSymbol } from "../engine/index.js";
  * export), or undefined when another module cannot import it. Its own name is preferred, then
  * other names in alphabetical order, `default` last, so the choice is stable.
  */
-export function exportNameOf(tsModule: typeof ts, checker: ts.TypeChecker, declaration: ts.Declaration): string | undefined {
+export function exportNameOf(
+  tsModule: typeof ts,
+  checker: ts.TypeChecker,
+  declaration: ts.Declaration,
+): string | undefined {
   const moduleSymbol = checker.getSymbolAtLocation(declaration.getSourceFile());
   if (!moduleSymbol) return undefined; // a script, not a module: nothing can import from it
   const names: string[] = [];

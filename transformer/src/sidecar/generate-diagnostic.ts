@@ -25,5 +25,10 @@ export function sidecarDiagnostic(
   message: string,
   category: "error" | "warning" = "error",
 ): ts.Diagnostic {
-  return diagnosticOn(node, code, message, category === "error" ? tsModule.DiagnosticCategory.Error : tsModule.DiagnosticCategory.Warning);
+  return diagnosticOn(
+    node,
+    code,
+    message,
+    category === "error" ? tsModule.DiagnosticCategory.Error : tsModule.DiagnosticCategory.Warning,
+  );
 }

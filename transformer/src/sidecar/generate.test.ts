@@ -50,9 +50,20 @@ describe("tooltype generate (sidecar)", () => {
   });
 
   it("gives a bundle (esbuild, no transformer) whose registry holds the tools and runs them", async () => {
-    const bundle = await bundleEntry(fixture.directory, dumpEntry(["./src/tooltype.generated.ts"], "./src/main.ts"), "sidecar");
+    const bundle = await bundleEntry(
+      fixture.directory,
+      dumpEntry(["./src/tooltype.generated.ts"], "./src/main.ts"),
+      "sidecar",
+    );
     const dump = runBundle(bundle);
-    expect(dump.tools.map((t) => t.name).sort()).toEqual(["add", "countFolders", "getWeather", "greet", "plan_trip", "shout_back"]);
+    expect(dump.tools.map((t) => t.name).sort()).toEqual([
+      "add",
+      "countFolders",
+      "getWeather",
+      "greet",
+      "plan_trip",
+      "shout_back",
+    ]);
     const weather = dump.tools.find((t) => t.name === "getWeather")!;
     expect(weather.description).toBe("Get the current weather for a location.");
     expect(weather.schema).toMatchObject({
@@ -64,7 +75,10 @@ describe("tooltype generate (sidecar)", () => {
     expect(dump.tools.find((t) => t.name === "greet")!.description).toBe("Greets someone by name.");
     expect(dump.calls["getWeather"]).toEqual({ output: "Oslo: 21°F", isError: false });
     expect(dump.calls["add"]).toEqual({ output: "5", isError: false });
-    expect(dump.calls["plan_trip"]).toEqual({ output: JSON.stringify({ legs: 3, leaves: "2026-05-01T08:00:00.000Z" }), isError: false });
+    expect(dump.calls["plan_trip"]).toEqual({
+      output: JSON.stringify({ legs: 3, leaves: "2026-05-01T08:00:00.000Z" }),
+      isError: false,
+    });
   });
 
   it("without the sidecar and without the transformer, adding the tools fails and names the method", async () => {
@@ -80,8 +94,12 @@ describe("tooltype generate (sidecar)", () => {
       expect(result.ok).toBe(false);
       expect(existsSync(out)).toBe(false);
       expect(result.messages).toEqual([
-        expect.stringMatching(/^src\/hidden\.ts:3:7 - error TT9301: class Hidden has @Description methods but is not exported.*export class Hidden/),
-        expect.stringMatching(/^src\/hidden\.ts:10:10 - error TT9301: function whisper is passed to registry\.add but is not exported.*export function whisper/),
+        expect.stringMatching(
+          /^src\/hidden\.ts:3:7 - error TT9301: class Hidden has @Description methods but is not exported.*export class Hidden/,
+        ),
+        expect.stringMatching(
+          /^src\/hidden\.ts:10:10 - error TT9301: function whisper is passed to registry\.add but is not exported.*export function whisper/,
+        ),
       ]);
     } finally {
       hidden.remove();
@@ -89,7 +107,10 @@ describe("tooltype generate (sidecar)", () => {
   });
 
   it("generates without writing when asked for the text only", () => {
-    const result = generateSidecar({ project: fixture.tsconfig, outFile: join(fixture.directory, "src/other.generated.ts") });
+    const result = generateSidecar({
+      project: fixture.tsconfig,
+      outFile: join(fixture.directory, "src/other.generated.ts"),
+    });
     expect(result.ok).toBe(true);
     expect(result.written).toBe(false);
     expect(existsSync(join(fixture.directory, "src/other.generated.ts"))).toBe(false);

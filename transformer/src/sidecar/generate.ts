@@ -37,14 +37,20 @@ export interface GenerateResult {
 }
 
 /** Reads the project (or uses `loaded`, a project already read) and builds the sidecar text without writing it. */
-export function generateSidecar(options: GenerateOptions, loaded: LoadedProject = loadProject(options.project)): GenerateResult {
+export function generateSidecar(
+  options: GenerateOptions,
+  loaded: LoadedProject = loadProject(options.project),
+): GenerateResult {
   const outFile = resolve(options.outFile);
   const files = loaded.sourceFiles().filter((file) => resolve(file.fileName) !== outFile);
   const { tools, diagnostics } = collectTools(loaded, files, { forSidecar: true });
   // A tool that is not exported cannot be imported: it is reported (an error) and left out.
-  const entries: SidecarEntry[] = tools.filter((tool): tool is CollectedTool & SidecarEntry => tool.exportName !== undefined);
-  const sortedDiagnostics = [...diagnostics].sort((a, b) =>
-    (a.file?.fileName ?? "").localeCompare(b.file?.fileName ?? "") || (a.start ?? 0) - (b.start ?? 0));
+  const entries: SidecarEntry[] = tools.filter(
+    (tool): tool is CollectedTool & SidecarEntry => tool.exportName !== undefined,
+  );
+  const sortedDiagnostics = [...diagnostics].sort(
+    (a, b) => (a.file?.fileName ?? "").localeCompare(b.file?.fileName ?? "") || (a.start ?? 0) - (b.start ?? 0),
+  );
   const text = renderSidecar(entries, { outFile, coreModule: options.coreModule, command: options.command });
   const ok = !sortedDiagnostics.some((d) => d.category === loaded.ts.DiagnosticCategory.Error);
   const messages = sortedDiagnostics.map((d) => formatDiagnostic(loaded.ts, d, loaded.directory));

@@ -24,16 +24,28 @@ export interface LoadedProject {
 }
 
 /** Default options for files read without a tsconfig (`tooltype inspect FILE` outside any project). */
-const looseOptions = { target: morphTs.ScriptTarget.ES2022, module: morphTs.ModuleKind.ESNext, moduleResolution: morphTs.ModuleResolutionKind.Bundler, strict: true, skipLibCheck: true };
+const looseOptions = {
+  target: morphTs.ScriptTarget.ES2022,
+  module: morphTs.ModuleKind.ESNext,
+  moduleResolution: morphTs.ModuleResolutionKind.Bundler,
+  strict: true,
+  skipLibCheck: true,
+};
 
 /**
  * Reads the project described by `tsconfigPath` (its files, options and path mappings), plus
  * `extraFiles` it does not list. Without a tsconfig, reads `extraFiles` (and what they import)
  * with strict defaults; paths are then relative to `cwd` (which relative arguments are read against).
  */
-export function loadProject(tsconfigPath: string | undefined, extraFiles: readonly string[] = [], cwd = process.cwd()): LoadedProject {
+export function loadProject(
+  tsconfigPath: string | undefined,
+  extraFiles: readonly string[] = [],
+  cwd = process.cwd(),
+): LoadedProject {
   const configPath = tsconfigPath === undefined ? undefined : resolve(cwd, tsconfigPath);
-  const project = configPath ? new Project({ tsConfigFilePath: configPath }) : new Project({ compilerOptions: looseOptions });
+  const project = configPath
+    ? new Project({ tsConfigFilePath: configPath })
+    : new Project({ compilerOptions: looseOptions });
   const extras = extraFiles.map((file) => resolve(cwd, file).split(sep).join("/"));
   for (const file of extras) {
     if (!project.getSourceFile(file)) project.addSourceFileAtPath(file);

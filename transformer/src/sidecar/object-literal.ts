@@ -20,7 +20,9 @@ function key(name: string, json: boolean): string {
 function inline(value: unknown, json: boolean): string {
   if (Array.isArray(value)) return `[${value.map((item) => inline(item, json)).join(", ")}]`;
   if (typeof value === "object" && value !== null) {
-    const entries = Object.keys(value).map((name) => `${key(name, json)}: ${inline((value as Record<string, unknown>)[name], json)}`);
+    const entries = Object.keys(value).map(
+      (name) => `${key(name, json)}: ${inline((value as Record<string, unknown>)[name], json)}`,
+    );
     return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
   }
   return JSON.stringify(value);

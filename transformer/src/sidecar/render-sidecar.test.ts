@@ -25,15 +25,27 @@ describe("objectLiteral", () => {
   });
 
   it("reads like code: bare identifier keys, short values on one line", () => {
-    expect(objectLiteral({ kind: "named", name: "x", "two words": 1 })).toBe('{ kind: "named", name: "x", "two words": 1 }');
-    expect(objectLiteral({ a: "x".repeat(30), b: "y".repeat(30) }, { width: 40 })).toBe(`{\n  a: "${"x".repeat(30)}",\n  b: "${"y".repeat(30)}"\n}`);
-    expect(objectLiteral({ a: ["c", "f"], b: "y".repeat(30) }, { width: 30, json: true })).toBe(`{\n  "a": ["c", "f"],\n  "b": "${"y".repeat(30)}"\n}`);
+    expect(objectLiteral({ kind: "named", name: "x", "two words": 1 })).toBe(
+      '{ kind: "named", name: "x", "two words": 1 }',
+    );
+    expect(objectLiteral({ a: "x".repeat(30), b: "y".repeat(30) }, { width: 40 })).toBe(
+      `{\n  a: "${"x".repeat(30)}",\n  b: "${"y".repeat(30)}"\n}`,
+    );
+    expect(objectLiteral({ a: ["c", "f"], b: "y".repeat(30) }, { width: 30, json: true })).toBe(
+      `{\n  "a": ["c", "f"],\n  "b": "${"y".repeat(30)}"\n}`,
+    );
   });
 });
 
 describe("renderSidecar", () => {
   const metadata = { v: 1, name: "t", schema: { type: "object" }, parameters: [] };
-  const entry = (key: string, modulePath: string, exportName: string, methodName?: string, declaredName?: string): SidecarEntry => ({
+  const entry = (
+    key: string,
+    modulePath: string,
+    exportName: string,
+    methodName?: string,
+    declaredName?: string,
+  ): SidecarEntry => ({
     key,
     modulePath,
     exportName,
@@ -58,7 +70,9 @@ describe("renderSidecar", () => {
     expect(text).toContain('import { Tools } from "./a.js";');
     expect(text).toContain('import { Tools as Tools_2 } from "./b.js";');
     expect(text).toContain('import { default as cD } from "./c-d.js";');
-    expect(text.indexOf('registerToolMetadata(Tools, "y"')).toBeLessThan(text.indexOf('registerToolMetadata(Tools_2, "x"'));
+    expect(text.indexOf('registerToolMetadata(Tools, "y"')).toBeLessThan(
+      text.indexOf('registerToolMetadata(Tools_2, "x"'),
+    );
     expect(renderSidecar([...entries].reverse(), { outFile: "/p/out.ts" })).toBe(text);
   });
 

@@ -30,7 +30,10 @@ export interface RenderOptions {
 /** The import specifier of `modulePath` from `outFile`: relative, `/`-separated, with the JavaScript extension. */
 export function importSpecifier(outFile: string, modulePath: string): string {
   let path = relative(dirname(outFile), modulePath).split(sep).join("/");
-  path = path.replace(/\.tsx?$/, ".js").replace(/\.mts$/, ".mjs").replace(/\.cts$/, ".cjs");
+  path = path
+    .replace(/\.tsx?$/, ".js")
+    .replace(/\.mts$/, ".mjs")
+    .replace(/\.cts$/, ".cjs");
   return path.startsWith(".") ? path : `./${path}`;
 }
 

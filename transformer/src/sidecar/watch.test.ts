@@ -30,7 +30,13 @@ describe("watchSidecar (tooltype generate --watch)", () => {
     expect(readFileSync(outFile, "utf8")).not.toContain("loud");
 
     const greet = join(fixture.directory, "src/greet.ts");
-    writeFileSync(greet, readFileSync(greet, "utf8").replace("(name: string, times?: number)", "(name: string, times?: number, loud = false)"));
+    writeFileSync(
+      greet,
+      readFileSync(greet, "utf8").replace(
+        "(name: string, times?: number)",
+        "(name: string, times?: number, loud = false)",
+      ),
+    );
     await rewritten;
     const text = readFileSync(outFile, "utf8");
     expect(text).toContain('loud: { type: "boolean", default: false }');

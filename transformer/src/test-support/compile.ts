@@ -48,10 +48,13 @@ export function createVirtualProgram(files: Record<string, string>, options: Com
   };
   const host = ts.createCompilerHost(compilerOptions, true);
   host.jsDocParsingMode = options.jsDocParsingMode;
-  const read = (fileName: string): string | undefined => virtual.get(fileName) ?? (fileName.startsWith(libDirectory) ? ts.sys.readFile(fileName) : undefined);
-  host.fileExists = (fileName) => virtual.has(fileName) || (fileName.startsWith(libDirectory) && ts.sys.fileExists(fileName));
+  const read = (fileName: string): string | undefined =>
+    virtual.get(fileName) ?? (fileName.startsWith(libDirectory) ? ts.sys.readFile(fileName) : undefined);
+  host.fileExists = (fileName) =>
+    virtual.has(fileName) || (fileName.startsWith(libDirectory) && ts.sys.fileExists(fileName));
   host.readFile = read;
-  host.directoryExists = (directory) => directory.startsWith(libDirectory) || [...virtual.keys()].some((f) => f.startsWith(directory + "/"));
+  host.directoryExists = (directory) =>
+    directory.startsWith(libDirectory) || [...virtual.keys()].some((f) => f.startsWith(directory + "/"));
   host.getDirectories = () => [];
   host.getCurrentDirectory = () => projectRoot;
   host.realpath = (path) => path;
@@ -65,7 +68,9 @@ export function createVirtualProgram(files: Record<string, string>, options: Com
     if (fileName.startsWith(libDirectory)) libCache.set(key, sourceFile);
     return sourceFile;
   };
-  const roots = Object.keys(files).filter((name) => /\.tsx?$/.test(name)).map((name) => join(projectRoot, name));
+  const roots = Object.keys(files)
+    .filter((name) => /\.tsx?$/.test(name))
+    .map((name) => join(projectRoot, name));
   const program = ts.createProgram({ rootNames: roots, options: compilerOptions, host });
   return {
     program,

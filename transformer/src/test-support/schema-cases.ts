@@ -38,11 +38,17 @@ export function describeCases(cases: readonly SchemaCase[]): DescribedCase[] {
     const name = c.type ?? "T";
     const declaration = file.statements.find(
       (s): s is ts.TypeAliasDeclaration | ts.InterfaceDeclaration | ts.ClassDeclaration | ts.EnumDeclaration =>
-        (ts.isTypeAliasDeclaration(s) || ts.isInterfaceDeclaration(s) || ts.isClassDeclaration(s) || ts.isEnumDeclaration(s)) && s.name?.text === name,
+        (ts.isTypeAliasDeclaration(s) ||
+          ts.isInterfaceDeclaration(s) ||
+          ts.isClassDeclaration(s) ||
+          ts.isEnumDeclaration(s)) &&
+        s.name?.text === name,
     );
     if (!declaration?.name) throw new Error(`case "${c.name}" declares no type ${name}`);
     const symbol = program.checker.getSymbolAtLocation(declaration.name)!;
-    const type = ts.isTypeAliasDeclaration(declaration) ? program.checker.getTypeAtLocation(declaration.name) : program.checker.getDeclaredTypeOfSymbol(symbol);
+    const type = ts.isTypeAliasDeclaration(declaration)
+      ? program.checker.getTypeAtLocation(declaration.name)
+      : program.checker.getDeclaredTypeOfSymbol(symbol);
     const result = schemaOfType(ts, program.checker, type, declaration.name, { subject: { what: name } });
     return {
       schema: result.schema as Record<string, unknown> | undefined,
@@ -65,7 +71,10 @@ export function runSchemaCases(title: string, cases: readonly SchemaCase[]): voi
         expect(errors).toEqual([]);
         const validate = createAjv().compile(schema!);
         for (const value of c.valid) {
-          if (!validate(value)) throw new Error(`expected ${JSON.stringify(value)} to pass ${JSON.stringify(schema)}: ${JSON.stringify(validate.errors)}`);
+          if (!validate(value))
+            throw new Error(
+              `expected ${JSON.stringify(value)} to pass ${JSON.stringify(schema)}: ${JSON.stringify(validate.errors)}`,
+            );
         }
         for (const value of c.invalid) {
           if (validate(value)) throw new Error(`expected ${JSON.stringify(value)} to fail ${JSON.stringify(schema)}`);

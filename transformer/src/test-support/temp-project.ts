@@ -23,7 +23,16 @@ export function createTempProject(files: Record<string, string>): TempProject {
 /** A tsconfig.json for `src/` → `out/` (CommonJS, strict). */
 export function tsconfig(extra: Record<string, unknown> = {}): string {
   return JSON.stringify({
-    compilerOptions: { target: "es2022", module: "commonjs", strict: true, outDir: "out", rootDir: "src", types: [], skipLibCheck: true, ...extra },
+    compilerOptions: {
+      target: "es2022",
+      module: "commonjs",
+      strict: true,
+      outDir: "out",
+      rootDir: "src",
+      types: [],
+      skipLibCheck: true,
+      ...extra,
+    },
     include: ["src"],
   });
 }

@@ -2,7 +2,8 @@ import { coreStubFiles } from "../test-support/core-stub.js";
 import { runWithFakeCore } from "../test-support/run-js.js";
 import { transformSources } from "../test-support/transform.js";
 
-const header = 'import { ToolRegistry, defineTool, jsonSchema } from "@tooltype/core";\nconst registry = new ToolRegistry();\n';
+const header =
+  'import { ToolRegistry, defineTool, jsonSchema } from "@tooltype/core";\nconst registry = new ToolRegistry();\n';
 
 describe("registry.add(fn)", () => {
   it("injects the function's metadata as the third argument (options kept or padded)", () => {
@@ -23,7 +24,12 @@ registry.add(function $weird(x: string) {}, { name: "weird" });
       v: 1,
       name: "greet",
       description: "Greet someone.",
-      schema: { type: "object", properties: { name: { type: "string" }, excited: { type: "boolean" } }, required: ["name"], additionalProperties: false },
+      schema: {
+        type: "object",
+        properties: { name: { type: "string" }, excited: { type: "boolean" } },
+        required: ["name"],
+        additionalProperties: false,
+      },
       parameters: [
         { kind: "named", name: "name" },
         { kind: "named", name: "excited" },
@@ -50,7 +56,10 @@ registry.add((x: string) => x, undefined, meta);
     expect(errors).toEqual([]);
     expect(js["tools.ts"]).toContain("registry.add(new Service());");
     expect(js["tools.ts"]).toContain("registry.add((x) => x, undefined, meta);");
-    expect(runWithFakeCore(js["tools.ts"]!).calls.add[0]?.[2]).toMatchObject({ name: "square", source: "tools.ts#Maths.square" });
+    expect(runWithFakeCore(js["tools.ts"]!).calls.add[0]?.[2]).toMatchObject({
+      name: "square",
+      source: "tools.ts#Maths.square",
+    });
   });
 
   it("an indirect use, a spread or a function of unknown origin is a compile error; Reflect.apply is a deliberate bypass", () => {
@@ -68,7 +77,7 @@ Reflect.apply(registry.add, registry, [() => 1]);
     ]);
   });
 
-  it("reads registry[\"add\"](fn) and a ToolRegistry typed through an alias; leaves other .add calls alone", () => {
+  it('reads registry["add"](fn) and a ToolRegistry typed through an alias; leaves other .add calls alone', () => {
     const source = `${header}
 type Tools = ToolRegistry;
 const alias: Tools = registry;
@@ -81,16 +90,23 @@ new Set<unknown>().add(one);
     const { js, errors } = transformSources({ "tools.ts": source });
     expect(errors).toEqual([]);
     expect(js["tools.ts"]).toContain("new Set().add(one);");
-    expect(runWithFakeCore(js["tools.ts"]!).calls.add.map((call) => (call[2] as { name: string }).name)).toEqual(["one", "two"]);
+    expect(runWithFakeCore(js["tools.ts"]!).calls.add.map((call) => (call[2] as { name: string }).name)).toEqual([
+      "one",
+      "two",
+    ]);
   });
 
   it("matches a registry from a second installed copy of @tooltype/core (by declaration, not by module identity)", () => {
-    const nestedCore = Object.fromEntries(Object.entries(coreStubFiles).map(([path, text]) => [`node_modules/plugin-lib${path}`, text]));
-    const source = 'import { shared } from "plugin-lib";\nfunction shout(text: string) { return text; }\nshared.add(shout);\n';
+    const nestedCore = Object.fromEntries(
+      Object.entries(coreStubFiles).map(([path, text]) => [`node_modules/plugin-lib${path}`, text]),
+    );
+    const source =
+      'import { shared } from "plugin-lib";\nfunction shout(text: string) { return text; }\nshared.add(shout);\n';
     const { js, errors } = transformSources({
       ...nestedCore,
       "node_modules/plugin-lib/package.json": JSON.stringify({ name: "plugin-lib", types: "index.d.ts" }),
-      "node_modules/plugin-lib/index.d.ts": 'import { ToolRegistry } from "@tooltype/core";\nexport declare const shared: ToolRegistry;\n',
+      "node_modules/plugin-lib/index.d.ts":
+        'import { ToolRegistry } from "@tooltype/core";\nexport declare const shared: ToolRegistry;\n',
       "tools.ts": source,
     });
     expect(errors).toEqual([]);
@@ -98,7 +114,8 @@ new Set<unknown>().add(one);
   });
 
   it("ignores an add method of a class that is not tooltype's ToolRegistry", () => {
-    const source = "class ToolRegistry { add(x: unknown) { return this; } }\nfunction f(a: string) {}\nnew ToolRegistry().add(f);\n";
+    const source =
+      "class ToolRegistry { add(x: unknown) { return this; } }\nfunction f(a: string) {}\nnew ToolRegistry().add(f);\n";
     expect(transformSources({ "tools.ts": source }).js["tools.ts"]).toContain("new ToolRegistry().add(f);");
   });
 });
@@ -118,9 +135,18 @@ export const convert = defineTool<{ amount: number; to: "EUR" | "USD" }>({
       v: 1,
       name: "convert",
       description: "Convert money.",
-      schema: { type: "object", properties: { amount: { type: "number" }, to: { type: "string", enum: ["EUR", "USD"] } }, required: ["amount", "to"], additionalProperties: false },
+      schema: {
+        type: "object",
+        properties: { amount: { type: "number" }, to: { type: "string", enum: ["EUR", "USD"] } },
+        required: ["amount", "to"],
+        additionalProperties: false,
+      },
       parameters: [{ kind: "arguments" }],
-      returns: { type: "object", properties: { value: { type: "number" }, currency: { type: "string", enum: ["EUR", "USD"] } }, required: ["value", "currency"] },
+      returns: {
+        type: "object",
+        properties: { value: { type: "number" }, currency: { type: "string", enum: ["EUR", "USD"] } },
+        required: ["value", "currency"],
+      },
       source: "tools.ts#convert",
     });
   });
@@ -130,8 +156,14 @@ export const convert = defineTool<{ amount: number; to: "EUR" | "USD" }>({
 export const a = defineTool({ name: "a", impl: (args: { when: Date }) => 1 });
 export const b = defineTool({ name: "b", impl() { return "x"; } });`;
     const calls = runWithFakeCore(transformSources({ "tools.ts": source }).js["tools.ts"]!).calls.defineTool;
-    expect(calls[0]?.[1]).toMatchObject({ schema: { properties: { when: { type: "string", format: "date-time" } } }, dates: [["when"]] });
-    expect(calls[1]?.[1]).toMatchObject({ schema: { type: "object", properties: {}, additionalProperties: false }, returns: { type: "string" } });
+    expect(calls[0]?.[1]).toMatchObject({
+      schema: { properties: { when: { type: "string", format: "date-time" } } },
+      dates: [["when"]],
+    });
+    expect(calls[1]?.[1]).toMatchObject({
+      schema: { type: "object", properties: {}, additionalProperties: false },
+      returns: { type: "string" },
+    });
   });
 
   it("an unresolved generic, or arguments that are not an object, is a compile error", () => {
@@ -153,7 +185,9 @@ export const schema = jsonSchema<Point>();
 export const odd = jsonSchema<{ __proto__: string }>();`;
     const { js, errors } = transformSources({ "tools.ts": source });
     expect(errors).toEqual([]);
-    expect(js["tools.ts"]).toContain('(0, core_1.jsonSchema)({ type: "object", properties: { x: { type: "number" }, y: { type: "number" } }, required: ["x", "y"], additionalProperties: false })');
+    expect(js["tools.ts"]).toContain(
+      '(0, core_1.jsonSchema)({ type: "object", properties: { x: { type: "number" }, y: { type: "number" } }, required: ["x", "y"], additionalProperties: false })',
+    );
     const { exports } = runWithFakeCore(js["tools.ts"]!);
     const odd = exports.odd as { properties: object };
     expect(Object.keys(odd.properties)).toEqual(["__proto__"]);

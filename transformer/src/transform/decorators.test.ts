@@ -37,9 +37,13 @@ const expectedMetadata = {
 
 describe("@Description", () => {
   it("gets the metadata literal as its third argument: the emitted JavaScript carries it", () => {
-    const { js, errors } = transformSources({ "tools.ts": weather('import { Description } from "@tooltype/core";', "Description") });
+    const { js, errors } = transformSources({
+      "tools.ts": weather('import { Description } from "@tooltype/core";', "Description"),
+    });
     expect(errors).toEqual([]);
-    expect(js["tools.ts"]).toContain('(0, core_1.Description)("Get the current weather.", void 0, { v: 1, name: "getWeather", description: "Get the current weather.", schema: { type: "object"');
+    expect(js["tools.ts"]).toContain(
+      '(0, core_1.Description)("Get the current weather.", void 0, { v: 1, name: "getWeather", description: "Get the current weather.", schema: { type: "object"',
+    );
     const { calls } = runWithFakeCore(js["tools.ts"]!);
     expect(calls.description).toEqual([["Get the current weather.", undefined, expectedMetadata]]);
   });
@@ -49,7 +53,9 @@ describe("@Description", () => {
     const legacy = transformSources(source, { experimentalDecorators: true });
     expect(legacy.errors).toEqual([]);
     expect(legacy.js["tools.ts"]).toContain("__decorate(");
-    expect(runWithFakeCore(legacy.js["tools.ts"]!).calls.description).toEqual([["Get the current weather.", undefined, expectedMetadata]]);
+    expect(runWithFakeCore(legacy.js["tools.ts"]!).calls.description).toEqual([
+      ["Get the current weather.", undefined, expectedMetadata],
+    ]);
   });
 
   it("keeps the options argument and reads a literal name from it", () => {
@@ -66,9 +72,13 @@ export class Jobs {
   });
 
   it("is recognised through a renamed import and a namespace import (resolved by symbol)", () => {
-    const renamed = transformSources({ "tools.ts": weather('import { Description as Tool } from "@tooltype/core";', "Tool") });
+    const renamed = transformSources({
+      "tools.ts": weather('import { Description as Tool } from "@tooltype/core";', "Tool"),
+    });
     expect(runWithFakeCore(renamed.js["tools.ts"]!).calls.description[0]?.[2]).toEqual(expectedMetadata);
-    const namespaced = transformSources({ "tools.ts": weather('import * as tooltype from "@tooltype/core";', "tooltype.Description") });
+    const namespaced = transformSources({
+      "tools.ts": weather('import * as tooltype from "@tooltype/core";', "tooltype.Description"),
+    });
     expect(runWithFakeCore(namespaced.js["tools.ts"]!).calls.description[0]?.[2]).toEqual(expectedMetadata);
   });
 
@@ -77,7 +87,9 @@ export class Jobs {
       "tools.ts": weather('import { Description } from "./decorators";', "Description"),
       "decorators.ts": 'export { Description } from "@tooltype/core";',
     };
-    expect(runWithFakeCore(transformSources(files).js["tools.ts"]!).calls.description[0]?.[2]).toEqual(expectedMetadata);
+    expect(runWithFakeCore(transformSources(files).js["tools.ts"]!).calls.description[0]?.[2]).toEqual(
+      expectedMetadata,
+    );
   });
 
   it("ignores an unrelated decorator called Description, local or from another package", () => {
@@ -94,7 +106,8 @@ export class Notes {
     const files = {
       "tools.ts": weather('import { Description } from "other-lib";', "Description"),
       "node_modules/other-lib/package.json": JSON.stringify({ name: "other-lib", types: "index.d.ts" }),
-      "node_modules/other-lib/index.d.ts": "export declare function Description(text: string): (target: unknown, context: unknown) => void;",
+      "node_modules/other-lib/index.d.ts":
+        "export declare function Description(text: string): (target: unknown, context: unknown) => void;",
     };
     const foreign = transformSources(files);
     expect(foreign.js["tools.ts"]).toContain('(0, other_lib_1.Description)("Get the current weather.")]');
@@ -122,7 +135,10 @@ export class Files {
   });
 
   it("is deterministic: the same source gives byte-identical JavaScript", () => {
-    const source = weather('import { Description } from "@tooltype/core";', "Description").replace("unit: \"c\" | \"f\" = \"c\"", 'unit: "c" | "f" = "c", when?: { at: Date; tags: Record<string, "a" | "b"> }');
+    const source = weather('import { Description } from "@tooltype/core";', "Description").replace(
+      'unit: "c" | "f" = "c"',
+      'unit: "c" | "f" = "c", when?: { at: Date; tags: Record<string, "a" | "b"> }',
+    );
     const first = transformSources({ "tools.ts": source }).js["tools.ts"];
     const second = transformSources({ "tools.ts": source }).js["tools.ts"];
     expect(first).toBe(second);

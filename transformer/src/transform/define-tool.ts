@@ -13,7 +13,12 @@ import { visitType } from "../engine/visit.js";
  * `defineTool<Args>({ name, description, impl })` → metadata whose schema is that of `Args`
  * (without a type argument: of `impl`'s first parameter; no parameter: no arguments).
  */
-export function describeDefineTool(tsm: TypeScript, checker: ts.TypeChecker, call: ts.CallExpression, sourceRoot?: string): { metadata?: ToolMetadata; diagnostics: ts.Diagnostic[] } {
+export function describeDefineTool(
+  tsm: TypeScript,
+  checker: ts.TypeChecker,
+  call: ts.CallExpression,
+  sourceRoot?: string,
+): { metadata?: ToolMetadata; diagnostics: ts.Diagnostic[] } {
   const spec = call.arguments[0];
   const literal = spec && tsm.isObjectLiteralExpression(spec) ? spec : undefined;
   const name = stringProperty(tsm, literal, "name");
@@ -25,18 +30,32 @@ export function describeDefineTool(tsm: TypeScript, checker: ts.TypeChecker, cal
   const label = name ?? "defineTool";
   const diagnostics: ts.Diagnostic[] = [];
   if (name !== undefined && !toolNamePattern.test(name)) {
-    diagnostics.push(diagnosticAt(tsm, anchor, DiagnosticCode.InvalidToolName, `tool name "${name}" is not accepted by model providers (letters, digits, _ and -, at most 64)`));
+    diagnostics.push(
+      diagnosticAt(
+        tsm,
+        anchor,
+        DiagnosticCode.InvalidToolName,
+        `tool name "${name}" is not accepted by model providers (letters, digits, _ and -, at most 64)`,
+      ),
+    );
   }
   const ctx = new SchemaContext(tsm, checker, anchor, { tool: label, parameter: "args" }, { closeObjects: true });
   let schema: SchemaObject | undefined;
-  const argsType = typeArgument ? checker.getTypeFromTypeNode(typeArgument) : argsParameter ? checker.getTypeAtLocation(argsParameter) : undefined;
+  const argsType = typeArgument
+    ? checker.getTypeFromTypeNode(typeArgument)
+    : argsParameter
+      ? checker.getTypeAtLocation(argsParameter)
+      : undefined;
   if (argsType === undefined) {
     schema = { type: "object", properties: {}, additionalProperties: false };
   } else if (argsType.flags & tsm.TypeFlags.TypeParameter) {
     visitType(ctx, argsType, {});
   } else if (!isPlainObjectType(ctx, argsType) || argsType.flags & tsm.TypeFlags.Union) {
     const text = checker.typeToString(argsType);
-    ctx.fail(DiagnosticCode.ArgumentsNotObject, `tool arguments are always an object, not "${text}"; describe them as an interface or type literal`);
+    ctx.fail(
+      DiagnosticCode.ArgumentsNotObject,
+      `tool arguments are always an object, not "${text}"; describe them as an interface or type literal`,
+    );
   } else {
     const built = objectSchema(ctx, argsType, {});
     schema = Object.keys(built).length > 1 ? built : { type: "object", properties: {}, additionalProperties: false };
@@ -58,9 +77,17 @@ export function describeDefineTool(tsm: TypeScript, checker: ts.TypeChecker, cal
   return { metadata, diagnostics };
 }
 
-function stringProperty(tsm: TypeScript, literal: ts.ObjectLiteralExpression | undefined, key: string): string | undefined {
+function stringProperty(
+  tsm: TypeScript,
+  literal: ts.ObjectLiteralExpression | undefined,
+  key: string,
+): string | undefined {
   for (const property of literal?.properties ?? []) {
-    if (tsm.isPropertyAssignment(property) && (tsm.isIdentifier(property.name) || tsm.isStringLiteral(property.name)) && property.name.text === key) {
+    if (
+      tsm.isPropertyAssignment(property) &&
+      (tsm.isIdentifier(property.name) || tsm.isStringLiteral(property.name)) &&
+      property.name.text === key
+    ) {
       const value = property.initializer;
       if (tsm.isStringLiteral(value) || tsm.isNoSubstitutionTemplateLiteral(value)) return value.text;
     }
@@ -69,11 +96,24 @@ function stringProperty(tsm: TypeScript, literal: ts.ObjectLiteralExpression | u
 }
 
 /** The `impl` function of the spec literal: a method, an arrow/function expression, or a named function. */
-function implOf(tsm: TypeScript, checker: ts.TypeChecker, literal: ts.ObjectLiteralExpression | undefined): ts.SignatureDeclaration | undefined {
+function implOf(
+  tsm: TypeScript,
+  checker: ts.TypeChecker,
+  literal: ts.ObjectLiteralExpression | undefined,
+): ts.SignatureDeclaration | undefined {
   for (const property of literal?.properties ?? []) {
-    if (!property.name || !(tsm.isIdentifier(property.name) || tsm.isStringLiteral(property.name)) || property.name.text !== "impl") continue;
+    if (
+      !property.name ||
+      !(tsm.isIdentifier(property.name) || tsm.isStringLiteral(property.name)) ||
+      property.name.text !== "impl"
+    )
+      continue;
     if (tsm.isMethodDeclaration(property)) return property;
-    const expression = tsm.isPropertyAssignment(property) ? property.initializer : tsm.isShorthandPropertyAssignment(property) ? property.name : undefined;
+    const expression = tsm.isPropertyAssignment(property)
+      ? property.initializer
+      : tsm.isShorthandPropertyAssignment(property)
+        ? property.name
+        : undefined;
     if (!expression) return undefined;
     if (tsm.isArrowFunction(expression) || tsm.isFunctionExpression(expression)) return expression;
     const signature = checker.getTypeAtLocation(expression).getCallSignatures()[0];

@@ -4,10 +4,23 @@ import { schemaOfType } from "../engine/schema-of-type.js";
 import type { JSONSchema, TypeScript } from "../engine/types.js";
 
 /** `jsonSchema<T>()` → the schema of `T`, or a diagnostic (no type argument, unresolved generic, not JSON). */
-export function describeJsonSchema(tsm: TypeScript, checker: ts.TypeChecker, call: ts.CallExpression): { schema?: JSONSchema; diagnostics: ts.Diagnostic[] } {
+export function describeJsonSchema(
+  tsm: TypeScript,
+  checker: ts.TypeChecker,
+  call: ts.CallExpression,
+): { schema?: JSONSchema; diagnostics: ts.Diagnostic[] } {
   const typeArgument = call.typeArguments?.[0];
   if (!typeArgument) {
-    return { diagnostics: [diagnosticAt(tsm, call, DiagnosticCode.MissingTypeArgument, "jsonSchema() needs the type to describe: write jsonSchema<YourType>()")] };
+    return {
+      diagnostics: [
+        diagnosticAt(
+          tsm,
+          call,
+          DiagnosticCode.MissingTypeArgument,
+          "jsonSchema() needs the type to describe: write jsonSchema<YourType>()",
+        ),
+      ],
+    };
   }
   const type = checker.getTypeFromTypeNode(typeArgument);
   const what = `jsonSchema<${typeArgument.getText()}>()`;

@@ -21,23 +21,43 @@ export interface FilePlan {
 }
 
 /** Finds every tool site of a file and works out its metadata (or the diagnostics why not). */
-export function planFile(tsm: TypeScript, checker: ts.TypeChecker, sourceFile: ts.SourceFile, sourceRoot?: string): FilePlan {
+export function planFile(
+  tsm: TypeScript,
+  checker: ts.TypeChecker,
+  sourceFile: ts.SourceFile,
+  sourceRoot?: string,
+): FilePlan {
   return planSites(tsm, checker, findToolSites(tsm, checker, sourceFile), sourceRoot);
 }
 
 /** `planFile` for sites already found (callers that also need the sites themselves). */
-export function planSites(tsm: TypeScript, checker: ts.TypeChecker, sites: readonly ToolSite[], sourceRoot?: string): FilePlan {
+export function planSites(
+  tsm: TypeScript,
+  checker: ts.TypeChecker,
+  sites: readonly ToolSite[],
+  sourceRoot?: string,
+): FilePlan {
   const plan: FilePlan = { injections: new Map(), diagnostics: [] };
   for (const site of sites) planSite(tsm, checker, site, plan, sourceRoot);
   return plan;
 }
 
-function planSite(tsm: TypeScript, checker: ts.TypeChecker, site: ToolSite, plan: FilePlan, sourceRoot: string | undefined): void {
+function planSite(
+  tsm: TypeScript,
+  checker: ts.TypeChecker,
+  site: ToolSite,
+  plan: FilePlan,
+  sourceRoot: string | undefined,
+): void {
   switch (site.kind) {
     case "decorator":
     case "registry-add": {
       const declaration = site.kind === "decorator" ? site.method : site.target;
-      const described = describeTool(tsm, checker, declaration, { description: site.description, name: site.name, sourceRoot });
+      const described = describeTool(tsm, checker, declaration, {
+        description: site.description,
+        name: site.name,
+        sourceRoot,
+      });
       plan.diagnostics.push(...described.diagnostics);
       if (described.metadata) plan.injections.set(site.call, { position: 2, value: described.metadata });
       return;
@@ -61,7 +81,8 @@ function planSite(tsm: TypeScript, checker: ts.TypeChecker, site: ToolSite, plan
           : site.reason === "spread"
             ? "registry.add(...list) hides which functions are added; call registry.add(fn) once per function"
             : "the function passed to registry.add has no declaration the transformer can read (a parameter, a computed value); pass a declared function or an arrow function directly, or use defineTool";
-      const code = site.reason === "unknown-function" ? DiagnosticCode.UnresolvedFunction : DiagnosticCode.IndirectRegistryAdd;
+      const code =
+        site.reason === "unknown-function" ? DiagnosticCode.UnresolvedFunction : DiagnosticCode.IndirectRegistryAdd;
       plan.diagnostics.push(diagnosticAt(tsm, site.node, code, message));
       return;
     }

@@ -19,7 +19,11 @@ export interface TransformerOptions {
  * The tooltype `before` transformer: injects metadata literals at `@Description(...)` decorators,
  * `registry.add(fn)`, `defineTool(...)` and `jsonSchema<T>()` calls of `@tooltype/core`.
  */
-export function createTransformer(tsm: TypeScript, programSource: ProgramSource, options: TransformerOptions = {}): ts.TransformerFactory<ts.SourceFile> {
+export function createTransformer(
+  tsm: TypeScript,
+  programSource: ProgramSource,
+  options: TransformerOptions = {},
+): ts.TransformerFactory<ts.SourceFile> {
   return (context) => (sourceFile) => {
     const original = (tsm.getOriginalNode(sourceFile) as ts.SourceFile | undefined) ?? sourceFile;
     const program = typeof programSource === "function" ? programSource(original) : programSource;

@@ -20,7 +20,9 @@ function write(value: unknown, depthLeft: number): string {
     case "object":
       if (value === null) return "null";
       if (depthLeft <= 0) throw new TypeError("The value is nested too deeply (or contains a cycle).");
-      return Array.isArray(value) ? writeArray(value, depthLeft - 1) : writeObject(value as Record<string, unknown>, depthLeft - 1);
+      return Array.isArray(value)
+        ? writeArray(value, depthLeft - 1)
+        : writeObject(value as Record<string, unknown>, depthLeft - 1);
     default:
       throw new TypeError(`A ${typeof value} is not a JSON value.`);
   }

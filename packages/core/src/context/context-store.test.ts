@@ -20,9 +20,18 @@ function conversation(): Context {
   const inside = contextInternals(ctx);
   const weather = decided("c1", "getWeather", { city: "Oslo" }, ToolPolicyStatus.Allowed);
   weather.extra = { google: { thought_signature: "sig==" } };
-  inside.appendAssistant({ role: "assistant", content: null, toolCalls: [weather], providerData: { thinking: [{ type: "thinking", text: "hm" }] } });
+  inside.appendAssistant({
+    role: "assistant",
+    content: null,
+    toolCalls: [weather],
+    providerData: { thinking: [{ type: "thinking", text: "hm" }] },
+  });
   inside.answer(weather, { output: '{"temp":3}', isError: false });
-  inside.appendAssistant({ role: "assistant", content: "Paying now.", toolCalls: [decided("c2", "pay", { amount: 500 }, ToolPolicyStatus.Pending)] });
+  inside.appendAssistant({
+    role: "assistant",
+    content: "Paying now.",
+    toolCalls: [decided("c2", "pay", { amount: 500 }, ToolPolicyStatus.Pending)],
+  });
   return ctx;
 }
 
@@ -76,11 +85,14 @@ describe("Context.toJSON / fromJSON", () => {
     expect(Context.fromJSON(stored, { secret }).pending()).toHaveLength(1);
 
     const tampered = structuredClone(stored);
-    (tampered.messages[4] as { toolCalls: { arguments: { amount: number } }[] }).toolCalls[0]!.arguments.amount = 50_000;
+    (tampered.messages[4] as { toolCalls: { arguments: { amount: number } }[] }).toolCalls[0]!.arguments.amount =
+      50_000;
     expect(errorOf(() => Context.fromJSON(tampered, { secret })).path).toBe("signature");
 
     const approvedBehindOurBack = structuredClone(stored);
-    (approvedBehindOurBack.messages[4] as { toolCalls: { policyResult: { status: string } }[] }).toolCalls[0]!.policyResult.status = "allowed";
+    (
+      approvedBehindOurBack.messages[4] as { toolCalls: { policyResult: { status: string } }[] }
+    ).toolCalls[0]!.policyResult.status = "allowed";
     expect(() => Context.fromJSON(approvedBehindOurBack, { secret })).toThrow(/altered/);
 
     const { signature: _dropped, ...unsigned } = stored;
@@ -91,9 +103,15 @@ describe("Context.toJSON / fromJSON", () => {
   it("verifies a signed store whatever its key order (a JSONB column reorders keys)", () => {
     const stored = roundTrip(conversation(), { secret });
     const reorder = (value: unknown): unknown =>
-      Array.isArray(value) ? value.map(reorder) : typeof value === "object" && value !== null
-        ? Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reorder(v)]))
-        : value;
+      Array.isArray(value)
+        ? value.map(reorder)
+        : typeof value === "object" && value !== null
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([k, v]) => [k, reorder(v)]),
+            )
+          : value;
     expect(Context.fromJSON(reorder(stored), { secret }).messages).toHaveLength(5);
   });
 
@@ -131,18 +149,70 @@ describe("Context.toJSON / fromJSON", () => {
       [{ ...good, messages: {} }, "messages"],
       [{ ...good, messages: [{ role: "wizard", content: "x" }] }, "messages[0].role"],
       [{ ...good, messages: [{ role: "user", content: 5 }] }, "messages[0].content"],
-      [{ ...good, messages: [{ role: "assistant", content: null, toolCalls: [{ id: "", type: "function", name: "a", arguments: {}, rawArguments: "{}" }] }] }, "messages[0].toolCalls[0].id"],
-      [{ ...good, messages: [{ role: "assistant", content: null, toolCalls: [{ id: "a", type: "function", name: "a", arguments: [], rawArguments: "[]" }] }] }, "messages[0].toolCalls[0].arguments"],
-      [{ ...good, messages: [{ role: "assistant", content: null, toolCalls: [{ id: "a", type: "function", name: "a", arguments: {}, rawArguments: "{}", policyResult: { status: "maybe", message: "" } }] }] }, "messages[0].toolCalls[0].policyResult.status"],
-      [{ ...good, messages: [{ role: "tool", callId: "zz", name: "a", content: "x", isError: false }] }, "messages[0].callId"],
+      [
+        {
+          ...good,
+          messages: [
+            {
+              role: "assistant",
+              content: null,
+              toolCalls: [{ id: "", type: "function", name: "a", arguments: {}, rawArguments: "{}" }],
+            },
+          ],
+        },
+        "messages[0].toolCalls[0].id",
+      ],
+      [
+        {
+          ...good,
+          messages: [
+            {
+              role: "assistant",
+              content: null,
+              toolCalls: [{ id: "a", type: "function", name: "a", arguments: [], rawArguments: "[]" }],
+            },
+          ],
+        },
+        "messages[0].toolCalls[0].arguments",
+      ],
+      [
+        {
+          ...good,
+          messages: [
+            {
+              role: "assistant",
+              content: null,
+              toolCalls: [
+                {
+                  id: "a",
+                  type: "function",
+                  name: "a",
+                  arguments: {},
+                  rawArguments: "{}",
+                  policyResult: { status: "maybe", message: "" },
+                },
+              ],
+            },
+          ],
+        },
+        "messages[0].toolCalls[0].policyResult.status",
+      ],
+      [
+        { ...good, messages: [{ role: "tool", callId: "zz", name: "a", content: "x", isError: false }] },
+        "messages[0].callId",
+      ],
       [{ ...good, messages: [...good.messages, { role: "user", content: "before answering" }] }, "messages[5]"],
     ];
-    for (const [value, path] of cases) expect([path, errorOf(() => Context.fromJSON(value)).path]).toEqual([path, path]);
+    for (const [value, path] of cases)
+      expect([path, errorOf(() => Context.fromJSON(value)).path]).toEqual([path, path]);
     expect(errorOf(() => Context.fromJSON("{not json")).message).toMatch(/not valid JSON/);
   });
 
   it("keeps __proto__ and constructor keys as plain data and pollutes nothing", () => {
-    const text = JSON.stringify(roundTrip(conversation())).replace('{"amount":500}', '{"amount":500,"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}');
+    const text = JSON.stringify(roundTrip(conversation())).replace(
+      '{"amount":500}',
+      '{"amount":500,"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}',
+    );
     const restored = Context.fromJSON(text);
     // The binding no longer matches, so the call failed: the data is still kept as it was stored.
     const args = (restored.messages[4] as { toolCalls: ToolCall[] }).toolCalls[0]!.arguments!;

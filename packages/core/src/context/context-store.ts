@@ -24,7 +24,11 @@ export interface StoredContext {
 
 /** Writes the store of `messages` (a deep JSON copy: nothing the store holds is shared with the context). */
 export function writeStore(messages: readonly Message[], secret: ContextSecret | undefined): StoredContext {
-  const body = { format: CONTEXT_FORMAT, version: CONTEXT_FORMAT_VERSION, messages: messages.map(writeMessage) } as const;
+  const body = {
+    format: CONTEXT_FORMAT,
+    version: CONTEXT_FORMAT_VERSION,
+    messages: messages.map(writeMessage),
+  } as const;
   const store: StoredContext = { ...body, messages: body.messages };
   if (secret !== undefined) store.signature = signValue(body, secret);
   return store;
@@ -36,7 +40,13 @@ function writeMessage(message: Message): JSONObject {
     case "user":
       return { role: message.role, content: message.content };
     case "tool":
-      return { role: "tool", callId: message.callId, name: message.name, content: message.content, isError: message.isError };
+      return {
+        role: "tool",
+        callId: message.callId,
+        name: message.name,
+        content: message.content,
+        isError: message.isError,
+      };
     case "assistant": {
       const out: JSONObject = { role: "assistant", content: message.content };
       if (message.toolCalls !== undefined) out.toolCalls = message.toolCalls.map(writeCall);
@@ -57,7 +67,8 @@ function writeCall(call: ToolCall): JSONObject {
   };
   if (call.argumentError !== undefined) out.argumentError = call.argumentError;
   if (call.repaired !== undefined) out.repaired = [...call.repaired];
-  if (call.policyResult !== undefined) out.policyResult = { status: call.policyResult.status, message: call.policyResult.message };
+  if (call.policyResult !== undefined)
+    out.policyResult = { status: call.policyResult.status, message: call.policyResult.message };
   if (call.binding !== undefined) out.binding = call.binding;
   if (call.started === true) out.started = true;
   if (call.result !== undefined) out.result = { output: call.result.output, isError: call.result.isError };
@@ -86,27 +97,43 @@ export function readStore(input: unknown, secret: ContextSecret | undefined): Re
     }
   }
   const root = record(value, "", "a stored context (an object with format, version and messages)");
-  if (root.format !== CONTEXT_FORMAT) throw new ContextStoreError("format", `expected "${CONTEXT_FORMAT}": this is not a stored tooltype context.`);
+  if (root.format !== CONTEXT_FORMAT)
+    throw new ContextStoreError("format", `expected "${CONTEXT_FORMAT}": this is not a stored tooltype context.`);
   if (root.version !== CONTEXT_FORMAT_VERSION) {
-    throw new ContextStoreError("version", `unsupported version ${JSON.stringify(root.version)}; this build reads version ${CONTEXT_FORMAT_VERSION}.`);
+    throw new ContextStoreError(
+      "version",
+      `unsupported version ${JSON.stringify(root.version)}; this build reads version ${CONTEXT_FORMAT_VERSION}.`,
+    );
   }
   if (!Array.isArray(root.messages)) throw new ContextStoreError("messages", "expected an array.");
   if (secret !== undefined) checkSignature(root, secret);
-  else if (root.signature !== undefined && typeof root.signature !== "string") throw new ContextStoreError("signature", "expected a string.");
+  else if (root.signature !== undefined && typeof root.signature !== "string")
+    throw new ContextStoreError("signature", "expected a string.");
   return replay(root.messages.map((message, i) => readMessage(message, `messages[${i}]`)));
 }
 
 function checkSignature(root: Record<string, unknown>, secret: ContextSecret): void {
   if (typeof root.signature !== "string") {
-    throw new ContextStoreError("signature", "missing: a secret was given, so only a signed store is accepted (sign it with toJSON({ secret })).");
+    throw new ContextStoreError(
+      "signature",
+      "missing: a secret was given, so only a signed store is accepted (sign it with toJSON({ secret })).",
+    );
   }
   let valid: boolean;
   try {
-    valid = verifyValue({ format: root.format, version: root.version, messages: root.messages }, root.signature, secret);
+    valid = verifyValue(
+      { format: root.format, version: root.version, messages: root.messages },
+      root.signature,
+      secret,
+    );
   } catch {
     valid = false;
   }
-  if (!valid) throw new ContextStoreError("signature", "does not match: the store was altered, or signed with another secret. It was not restored.");
+  if (!valid)
+    throw new ContextStoreError(
+      "signature",
+      "does not match: the store was altered, or signed with another secret. It was not restored.",
+    );
 }
 
 // Each tool message must answer a call of the latest assistant message that has a result; a
@@ -117,15 +144,27 @@ function replay(messages: Message[]): RestoredMessages {
   const closeBatch = (at: number) => {
     const unanswered = open.find((call) => call.result !== undefined) ?? open[0];
     if (unanswered === undefined) return;
-    const what = unanswered.result !== undefined ? "has a result but no tool message" : "is not answered, yet another message follows";
+    const what =
+      unanswered.result !== undefined
+        ? "has a result but no tool message"
+        : "is not answered, yet another message follows";
     throw new ContextStoreError(`messages[${at}]`, `call "${unanswered.id}" of messages[${openAt}] ${what}.`);
   };
   messages.forEach((message, at) => {
     if (message.role === "tool") {
       const call = open.find((candidate) => candidate.id === message.callId);
       const path = `messages[${at}]`;
-      if (call === undefined) throw new ContextStoreError(`${path}.callId`, `"${message.callId}" answers no waiting call of the assistant message before it.`);
-      if (call.result === undefined || call.result.output !== message.content || call.result.isError !== message.isError || call.name !== message.name) {
+      if (call === undefined)
+        throw new ContextStoreError(
+          `${path}.callId`,
+          `"${message.callId}" answers no waiting call of the assistant message before it.`,
+        );
+      if (
+        call.result === undefined ||
+        call.result.output !== message.content ||
+        call.result.isError !== message.isError ||
+        call.name !== message.name
+      ) {
         throw new ContextStoreError(path, `does not match the result recorded on call "${call.id}".`);
       }
       open = open.filter((candidate) => candidate !== call);
@@ -135,7 +174,8 @@ function replay(messages: Message[]): RestoredMessages {
     if (message.role === "assistant" && message.toolCalls !== undefined) {
       const ids = new Set<string>();
       for (const call of message.toolCalls) {
-        if (ids.has(call.id)) throw new ContextStoreError(`messages[${at}].toolCalls`, `two calls share the id "${call.id}".`);
+        if (ids.has(call.id))
+          throw new ContextStoreError(`messages[${at}].toolCalls`, `two calls share the id "${call.id}".`);
         ids.add(call.id);
       }
       open = message.toolCalls.slice();
@@ -164,24 +204,32 @@ function readMessage(value: unknown, path: string): Message {
       return tool;
     }
     case "assistant": {
-      const out: AssistantMessage = { role: "assistant", content: message.content === null ? null : string(message.content, `${path}.content`) };
+      const out: AssistantMessage = {
+        role: "assistant",
+        content: message.content === null ? null : string(message.content, `${path}.content`),
+      };
       if (message.toolCalls !== undefined) {
         if (!Array.isArray(message.toolCalls)) throw new ContextStoreError(`${path}.toolCalls`, "expected an array.");
         out.toolCalls = message.toolCalls.map((call, i) => readCall(call, `${path}.toolCalls[${i}]`));
       }
       if (message.refusal !== undefined) out.refusal = string(message.refusal, `${path}.refusal`);
-      if (message.providerData !== undefined) out.providerData = cloneJSONObject(message.providerData, `${path}.providerData`);
+      if (message.providerData !== undefined)
+        out.providerData = cloneJSONObject(message.providerData, `${path}.providerData`);
       return out;
     }
     default:
-      throw new ContextStoreError(`${path}.role`, `expected "system", "user", "assistant" or "tool", got ${preview(message.role)}.`);
+      throw new ContextStoreError(
+        `${path}.role`,
+        `expected "system", "user", "assistant" or "tool", got ${preview(message.role)}.`,
+      );
   }
 }
 
 function readCall(value: unknown, path: string): ToolCall {
   const call = record(value, path, "a tool call");
   const type = call.type;
-  if (type !== "function" && type !== "custom") throw new ContextStoreError(`${path}.type`, `expected "function" or "custom", got ${preview(type)}.`);
+  if (type !== "function" && type !== "custom")
+    throw new ContextStoreError(`${path}.type`, `expected "function" or "custom", got ${preview(type)}.`);
   const args: JSONValue = call.arguments === null ? null : cloneJSONObject(call.arguments, `${path}.arguments`);
   const out: ToolCall = {
     id: nonEmpty(call.id, `${path}.id`),
@@ -198,7 +246,8 @@ function readCall(value: unknown, path: string): ToolCall {
   if (call.policyResult !== undefined) out.policyResult = readPolicyResult(call.policyResult, `${path}.policyResult`);
   if (call.binding !== undefined) {
     const binding = string(call.binding, `${path}.binding`);
-    if (!/^sha256:[0-9a-f]{64}$/.test(binding)) throw new ContextStoreError(`${path}.binding`, "expected sha256:<64 hex digits>.");
+    if (!/^sha256:[0-9a-f]{64}$/.test(binding))
+      throw new ContextStoreError(`${path}.binding`, "expected sha256:<64 hex digits>.");
     out.binding = binding;
   }
   if (call.started !== undefined && boolean(call.started, `${path}.started`)) out.started = true;
@@ -210,7 +259,11 @@ function readCall(value: unknown, path: string): ToolCall {
 function readPolicyResult(value: unknown, path: string): PolicyResult {
   const result = record(value, path, "a policy result");
   const status = result.status;
-  if (!isToolPolicyStatus(status)) throw new ContextStoreError(`${path}.status`, `expected one of ${Object.values(ToolPolicyStatus).join(", ")}, got ${preview(status)}.`);
+  if (!isToolPolicyStatus(status))
+    throw new ContextStoreError(
+      `${path}.status`,
+      `expected one of ${Object.values(ToolPolicyStatus).join(", ")}, got ${preview(status)}.`,
+    );
   return { status, message: string(result.message, `${path}.message`) };
 }
 
@@ -220,7 +273,8 @@ function readResult(value: unknown, path: string): ToolResult {
 }
 
 function record(value: unknown, path: string, what: string): Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ContextStoreError(path, `expected ${what}, got ${preview(value)}.`);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new ContextStoreError(path, `expected ${what}, got ${preview(value)}.`);
   return value as Record<string, unknown>;
 }
 

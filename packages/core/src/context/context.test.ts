@@ -41,7 +41,10 @@ describe("Context", () => {
     const ctx = waitingOn(pendingCall("c1", "pay", { amount: 5 }), pendingCall("c2", "pay", { amount: 900 }));
     expect(ctx.pending().map((call) => call.id)).toEqual(["c1", "c2"]);
     const approved = ctx.approve("c2");
-    expect(approved.policyResult).toEqual({ status: ToolPolicyStatus.Allowed, message: "Approved by the application." });
+    expect(approved.policyResult).toEqual({
+      status: ToolPolicyStatus.Allowed,
+      message: "Approved by the application.",
+    });
     expect(approved.binding).toBe(callBinding(approved));
     expect(ctx.pending().map((call) => call.id)).toEqual(["c1"]);
   });
@@ -49,7 +52,10 @@ describe("Context", () => {
   it("rejects a pending call with a reason, and refuses to reject it twice", () => {
     const ctx = waitingOn(pendingCall("c1", "deleteRepo"));
     const rejected = ctx.reject("c1", "not on a Friday");
-    expect(rejected.policyResult).toEqual({ status: ToolPolicyStatus.Denied, message: "Rejected by the application: not on a Friday" });
+    expect(rejected.policyResult).toEqual({
+      status: ToolPolicyStatus.Denied,
+      message: "Rejected by the application: not on a Friday",
+    });
     expect(() => ctx.reject("c1")).toThrow(ApprovalError);
     expect(ctx.pending()).toEqual([]);
   });
@@ -93,7 +99,13 @@ describe("Context", () => {
     const [call] = (ctx.messages[2] as { toolCalls: ToolCall[] }).toolCalls;
     expect(call!.result).toEqual({ output: '{"temp":21}', isError: false });
     expect(call!.policyResult?.status).toBe(ToolPolicyStatus.Allowed);
-    expect(ctx.messages.at(-1)).toEqual({ role: "tool", callId: "c1", name: "getWeather", content: '{"temp":21}', isError: false });
+    expect(ctx.messages.at(-1)).toEqual({
+      role: "tool",
+      callId: "c1",
+      name: "getWeather",
+      content: '{"temp":21}',
+      isError: false,
+    });
     expect(() => ctx.tool("c1", "again")).toThrow(ContextError);
   });
 
@@ -105,7 +117,13 @@ describe("Context", () => {
     ctx.reject("c1", "too expensive");
     ctx.user("Do it cheaper.");
     expect(ctx.messages.slice(-2)).toEqual([
-      { role: "tool", callId: "c1", name: "pay", content: JSON.stringify({ error: "The call was not run: Rejected by the application: too expensive" }), isError: true },
+      {
+        role: "tool",
+        callId: "c1",
+        name: "pay",
+        content: JSON.stringify({ error: "The call was not run: Rejected by the application: too expensive" }),
+        isError: true,
+      },
       { role: "user", content: "Do it cheaper." },
     ]);
   });
@@ -120,7 +138,12 @@ describe("Context", () => {
 
   it("refuses duplicate call ids in one message and non-string content", () => {
     const ctx = new Context();
-    expect(() => ctx.assistant(null, [{ id: "same", name: "a", arguments: {} }, { id: "same", name: "b", arguments: {} }])).toThrow(ContextError);
+    expect(() =>
+      ctx.assistant(null, [
+        { id: "same", name: "a", arguments: {} },
+        { id: "same", name: "b", arguments: {} },
+      ]),
+    ).toThrow(ContextError);
     expect(() => ctx.user(42 as unknown as string)).toThrow(TypeError);
   });
 

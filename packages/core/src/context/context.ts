@@ -121,10 +121,20 @@ export class Context {
       const args = init.arguments;
       if (typeof init.id !== "string" || init.id === "") throw new TypeError("Every tool call needs a non-empty id.");
       if (typeof init.name !== "string" || init.name === "") throw new TypeError("Every tool call needs a tool name.");
-      if (typeof args !== "object" || args === null || Array.isArray(args)) throw new TypeError(`The arguments of call "${init.id}" must be an object.`);
-      return { id: init.id, type: init.type ?? "function", name: init.name, arguments: args, rawArguments: JSON.stringify(args) };
+      if (typeof args !== "object" || args === null || Array.isArray(args))
+        throw new TypeError(`The arguments of call "${init.id}" must be an object.`);
+      return {
+        id: init.id,
+        type: init.type ?? "function",
+        name: init.name,
+        arguments: args,
+        rawArguments: JSON.stringify(args),
+      };
     });
-    const message: AssistantMessage = { role: "assistant", content: content === null ? null : text(content, "assistant") };
+    const message: AssistantMessage = {
+      role: "assistant",
+      content: content === null ? null : text(content, "assistant"),
+    };
     if (calls.length > 0) message.toolCalls = calls;
     this.#appendAssistant(message);
     return this;
@@ -137,7 +147,10 @@ export class Context {
   tool(callId: string, output: string, options: { isError?: boolean } = {}): this {
     this.#notBusy();
     const call = this.#open.find((open) => open.id === callId);
-    if (call === undefined) throw new ContextError(`No call with id "${callId}" is waiting for an answer: ctx.tool(...) answers a call of the last assistant message once.`);
+    if (call === undefined)
+      throw new ContextError(
+        `No call with id "${callId}" is waiting for an answer: ctx.tool(...) answers a call of the last assistant message once.`,
+      );
     if (call.started) throw new ContextError(`Call "${callId}" (${call.name}) is already running.`);
     if (call.policyResult?.status !== ToolPolicyStatus.Allowed) {
       call.policyResult = { status: ToolPolicyStatus.Allowed, message: "Answered by the application." };
@@ -166,7 +179,10 @@ export class Context {
     const call = this.#decidable(callId, "approve");
     const status = call.policyResult?.status;
     if (!waiting.has(status) && status !== ToolPolicyStatus.Denied) {
-      throw new ApprovalError(callId, `Call "${callId}" (${call.name}) is not waiting for approval: its status is ${status}.`);
+      throw new ApprovalError(
+        callId,
+        `Call "${callId}" (${call.name}) is not waiting for approval: its status is ${status}.`,
+      );
     }
     const overriding = status === ToolPolicyStatus.Denied ? ` overriding: ${call.policyResult!.message}` : "";
     call.policyResult = { status: ToolPolicyStatus.Allowed, message: `Approved by the application${overriding}.` };
@@ -179,7 +195,10 @@ export class Context {
     const call = this.#decidable(callId, "reject");
     const status = call.policyResult?.status;
     if (!waiting.has(status)) {
-      throw new ApprovalError(callId, `Call "${callId}" (${call.name}) is not pending: its status is ${status}. Only a pending call can be rejected.`);
+      throw new ApprovalError(
+        callId,
+        `Call "${callId}" (${call.name}) is not pending: its status is ${status}. Only a pending call can be rejected.`,
+      );
     }
     const why = reason === undefined || reason === "" ? "" : `: ${String(reason)}`;
     call.policyResult = { status: ToolPolicyStatus.Denied, message: `Rejected by the application${why}` };
@@ -193,7 +212,8 @@ export class Context {
    * here or to the constructor) the store carries an HMAC-SHA256 signature. `JSON.stringify(ctx)` calls it.
    */
   toJSON(options?: StoreOptions | string): StoredContext {
-    const secret = typeof options === "object" && options !== null && options.secret !== undefined ? options.secret : this.#secret;
+    const secret =
+      typeof options === "object" && options !== null && options.secret !== undefined ? options.secret : this.#secret;
     return writeStore(this.#messages, secret);
   }
 
@@ -217,12 +237,19 @@ export class Context {
     this.#notBusy();
     const call = this.#open.find((open) => open.id === callId);
     if (call === undefined) {
-      throw new ApprovalError(callId, `Cannot ${verb} "${callId}": no call with that id is waiting (unknown id, or already answered).`);
+      throw new ApprovalError(
+        callId,
+        `Cannot ${verb} "${callId}": no call with that id is waiting (unknown id, or already answered).`,
+      );
     }
-    if (call.started) throw new ApprovalError(callId, `Cannot ${verb} "${callId}" (${call.name}): it has already started.`);
+    if (call.started)
+      throw new ApprovalError(callId, `Cannot ${verb} "${callId}" (${call.name}): it has already started.`);
     if (call.binding !== undefined && call.binding !== callBinding(call)) {
       this.#failChanged(call);
-      throw new ApprovalError(callId, `Cannot ${verb} "${callId}": its name or arguments changed after the decision was recorded, so it was answered as Failed.`);
+      throw new ApprovalError(
+        callId,
+        `Cannot ${verb} "${callId}": its name or arguments changed after the decision was recorded, so it was answered as Failed.`,
+      );
     }
     return call;
   }
@@ -240,7 +267,8 @@ export class Context {
   }
 
   #notBusy(): void {
-    if (this.#busy) throw new ContextError("A completion is running on this context: wait for it before changing the conversation.");
+    if (this.#busy)
+      throw new ContextError("A completion is running on this context: wait for it before changing the conversation.");
   }
 
   // A new message may follow calls only once they are answered. Denied calls are answered now
@@ -249,17 +277,24 @@ export class Context {
     this.#notBusy();
     const unsettled = this.#open.filter((call) => call.policyResult?.status !== ToolPolicyStatus.Denied);
     if (unsettled.length > 0) {
-      const list = unsettled.map((call) => `"${call.id}" (${call.name}, ${call.policyResult?.status ?? "undecided"})`).join(", ");
-      throw new ContextError(`Cannot add a ${role} message while tool calls wait for an answer: ${list}. Approve or reject them and run the completion again, or answer them with ctx.tool(callId, output).`);
+      const list = unsettled
+        .map((call) => `"${call.id}" (${call.name}, ${call.policyResult?.status ?? "undecided"})`)
+        .join(", ");
+      throw new ContextError(
+        `Cannot add a ${role} message while tool calls wait for an answer: ${list}. Approve or reject them and run the completion again, or answer them with ctx.tool(callId, output).`,
+      );
     }
-    for (const call of this.#open.slice()) this.#answer(call, errorResult(`The call was not run: ${call.policyResult!.message}`));
+    for (const call of this.#open.slice())
+      this.#answer(call, errorResult(`The call was not run: ${call.policyResult!.message}`));
   }
 
   #appendAssistant(message: AssistantMessage): void {
-    if (this.#open.length > 0) throw new ContextError("Cannot add an assistant message while tool calls of the last one wait for an answer.");
+    if (this.#open.length > 0)
+      throw new ContextError("Cannot add an assistant message while tool calls of the last one wait for an answer.");
     const ids = new Set<string>();
     for (const call of message.toolCalls ?? []) {
-      if (ids.has(call.id)) throw new ContextError(`Two tool calls in one assistant message share the id "${call.id}".`);
+      if (ids.has(call.id))
+        throw new ContextError(`Two tool calls in one assistant message share the id "${call.id}".`);
       ids.add(call.id);
     }
     this.#messages.push(message);
@@ -271,11 +306,20 @@ export class Context {
     if (at < 0) throw new ContextError(`Call "${call.id}" (${call.name}) is not waiting for an answer.`);
     call.result = result;
     this.#open.splice(at, 1);
-    this.#messages.push({ role: "tool", callId: call.id, name: call.name, content: result.output, isError: result.isError });
+    this.#messages.push({
+      role: "tool",
+      callId: call.id,
+      name: call.name,
+      content: result.output,
+      isError: result.isError,
+    });
   }
 }
 
 function text(value: unknown, role: string): string {
-  if (typeof value !== "string") throw new TypeError(`The content of a ${role} message must be a string, got ${value === null ? "null" : typeof value}.`);
+  if (typeof value !== "string")
+    throw new TypeError(
+      `The content of a ${role} message must be a string, got ${value === null ? "null" : typeof value}.`,
+    );
   return value;
 }

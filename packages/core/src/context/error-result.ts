@@ -15,7 +15,8 @@ export function failCall(call: ToolCall, message: string): ToolResult {
 }
 
 /** Why a call marked started but never answered (stored while it ran) is not run again. */
-export const INTERRUPTED_MESSAGE = "Interrupted: the call was running when the conversation was stored; it is not run again.";
+export const INTERRUPTED_MESSAGE =
+  "Interrupted: the call was running when the conversation was stored; it is not run again.";
 
 /** Why a call whose binding no longer matches is not run. */
 export const CHANGED_MESSAGE = "The call's name or arguments changed after the decision was recorded; it was not run.";

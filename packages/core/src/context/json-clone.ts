@@ -27,7 +27,8 @@ export function cloneJSON(value: unknown, path: string, depthLeft = 512): JSONVa
 
 /** `cloneJSON` for a value that must be an object. */
 export function cloneJSONObject(value: unknown, path: string): JSONObject {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ContextStoreError(path, "expected an object.");
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new ContextStoreError(path, "expected an object.");
   return cloneJSON(value, path) as JSONObject;
 }
 

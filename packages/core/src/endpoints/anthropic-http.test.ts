@@ -20,17 +20,33 @@ function endpoint(options: AnthropicOptions = {}): Anthropic {
   ep.tools.define({
     name: "getWeather",
     description: "Get the weather for a city.",
-    schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false },
+    schema: {
+      type: "object",
+      properties: { city: { type: "string" } },
+      required: ["city"],
+      additionalProperties: false,
+    },
     impl: ({ city }: { city: string }) => {
       runs.push(`getWeather ${city}`);
       return `18 °C in ${city}`;
     },
   });
-  ep.tools.define({ name: "pay", description: "Pay an amount.", schema: { type: "object", properties: { amount: { type: "number" } } }, impl: () => runs.push("pay") });
+  ep.tools.define({
+    name: "pay",
+    description: "Pay an amount.",
+    schema: { type: "object", properties: { amount: { type: "number" } } },
+    impl: () => runs.push("pay"),
+  });
   return track(ep);
 }
 
-type Body = { system?: string; messages: Array<{ role: string; content: Array<Record<string, unknown>> }>; tools?: Array<{ name: string }>; tool_choice?: unknown; max_tokens: number };
+type Body = {
+  system?: string;
+  messages: Array<{ role: string; content: Array<Record<string, unknown>> }>;
+  tools?: Array<{ name: string }>;
+  tool_choice?: unknown;
+  max_tokens: number;
+};
 const bodyOf = (request: RecordedRequest | undefined) => request!.body as Body;
 
 describe("Anthropic endpoint over HTTP", () => {
@@ -44,7 +60,12 @@ describe("Anthropic endpoint over HTTP", () => {
     expect(completion).toMatchObject({ text: "Hello!", stopped: "done", rounds: 1 });
     const request = server.lastRequest!;
     expect(request.path).toBe("/v1/messages");
-    expect(request.headers).toMatchObject({ "x-api-key": "sk-ant-test", "anthropic-version": "2023-06-01", "content-type": "application/json", accept: "application/json" });
+    expect(request.headers).toMatchObject({
+      "x-api-key": "sk-ant-test",
+      "anthropic-version": "2023-06-01",
+      "content-type": "application/json",
+      accept: "application/json",
+    });
     expect(request.headers.authorization).toBeUndefined();
     expect(bodyOf(request)).toMatchObject({ model: "claude-test", max_tokens: 4096 });
     expect(server.problems).toEqual([]);
@@ -52,8 +73,14 @@ describe("Anthropic endpoint over HTTP", () => {
 
   it("lets headers replace anthropic-version and add beta flags, whatever their case", async () => {
     server.enqueue(turn.text("ok"));
-    await endpoint({ headers: { "Anthropic-Version": "2099-01-01", "anthropic-beta": "feature-x" } }).completions("claude-test", "Hi");
-    expect(server.lastRequest!.headers).toMatchObject({ "anthropic-version": "2099-01-01", "anthropic-beta": "feature-x" });
+    await endpoint({ headers: { "Anthropic-Version": "2099-01-01", "anthropic-beta": "feature-x" } }).completions(
+      "claude-test",
+      "Hi",
+    );
+    expect(server.lastRequest!.headers).toMatchObject({
+      "anthropic-version": "2099-01-01",
+      "anthropic-beta": "feature-x",
+    });
   });
 
   it("refuses bad options with a clear message", () => {
@@ -66,7 +93,10 @@ describe("Anthropic endpoint over HTTP", () => {
   it("runs a tool round trip through the loop: tool_use → policy → tool_result, on the recorded bodies", async () => {
     const ep = endpoint();
     ep.config("claude-test").maxTokens = 512;
-    server.enqueue(turn.toolCalls([{ id: "toolu_1", name: "getWeather", arguments: { city: "Paris" } }], { text: "Let me check." }), turn.text("It is 18 °C in Paris."));
+    server.enqueue(
+      turn.toolCalls([{ id: "toolu_1", name: "getWeather", arguments: { city: "Paris" } }], { text: "Let me check." }),
+      turn.text("It is 18 °C in Paris."),
+    );
     const ctx = new Context().system("You answer weather questions.").user("Weather in Paris?");
     ctx.toolPolicy.allow("getWeather");
     const completion = await ep.completions("claude-test", ctx);
@@ -74,13 +104,36 @@ describe("Anthropic endpoint over HTTP", () => {
     expect(completion).toMatchObject({ stopped: "done", text: "It is 18 °C in Paris.", rounds: 2 });
     expect(runs).toEqual(["getWeather Paris"]);
     const [first, second] = server.requests.map(bodyOf);
-    expect(first).toMatchObject({ system: "You answer weather questions.", max_tokens: 512, messages: [{ role: "user", content: [{ type: "text", text: "Weather in Paris?" }] }] });
+    expect(first).toMatchObject({
+      system: "You answer weather questions.",
+      max_tokens: 512,
+      messages: [{ role: "user", content: [{ type: "text", text: "Weather in Paris?" }] }],
+    });
     expect(first!.tools).toEqual([
-      { name: "getWeather", description: "Get the weather for a city.", input_schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false } },
-      { name: "pay", description: "Pay an amount.", input_schema: { type: "object", properties: { amount: { type: "number" } } } },
+      {
+        name: "getWeather",
+        description: "Get the weather for a city.",
+        input_schema: {
+          type: "object",
+          properties: { city: { type: "string" } },
+          required: ["city"],
+          additionalProperties: false,
+        },
+      },
+      {
+        name: "pay",
+        description: "Pay an amount.",
+        input_schema: { type: "object", properties: { amount: { type: "number" } } },
+      },
     ]);
     expect(second!.messages.slice(1)).toEqual([
-      { role: "assistant", content: [{ type: "text", text: "Let me check." }, { type: "tool_use", id: "toolu_1", name: "getWeather", input: { city: "Paris" } }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "Let me check." },
+          { type: "tool_use", id: "toolu_1", name: "getWeather", input: { city: "Paris" } },
+        ],
+      },
       { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "18 °C in Paris" }] },
     ]);
   });
@@ -88,14 +141,20 @@ describe("Anthropic endpoint over HTTP", () => {
   it("stops for a denied call, then answers it with is_error: true and never runs it", async () => {
     const ep = endpoint();
     server.enqueue(
-      turn.toolCalls([{ id: "toolu_a", name: "getWeather", arguments: { city: "Oslo" } }, { id: "toolu_b", name: "pay", arguments: { amount: 9 } }]),
+      turn.toolCalls([
+        { id: "toolu_a", name: "getWeather", arguments: { city: "Oslo" } },
+        { id: "toolu_b", name: "pay", arguments: { amount: 9 } },
+      ]),
       turn.text("I could not pay."),
     );
     const ctx = new Context().user("Weather, then pay 9.");
     ctx.toolPolicy.allow("getWeather").deny("pay");
     const first = await ep.completions("claude-test", ctx);
     expect(first.stopped).toBe("attention");
-    expect(first.toolCalls.map((c) => c.policyResult?.status)).toEqual([ToolPolicyStatus.Allowed, ToolPolicyStatus.Denied]);
+    expect(first.toolCalls.map((c) => c.policyResult?.status)).toEqual([
+      ToolPolicyStatus.Allowed,
+      ToolPolicyStatus.Denied,
+    ]);
     const second = await ep.completions("claude-test", ctx);
     expect(second).toMatchObject({ stopped: "done", text: "I could not pay." });
     expect(runs).toEqual(["getWeather Oslo"]);
@@ -111,7 +170,13 @@ describe("Anthropic endpoint over HTTP", () => {
 
   it("sends thinking blocks back unchanged, signature included, before the text and calls", async () => {
     const ep = endpoint();
-    server.enqueue(turn.toolCalls([{ id: "toolu_t", name: "getWeather", arguments: { city: "Rome" } }], { reasoning: "The user wants Rome.", text: "Checking." }), turn.text("Warm."));
+    server.enqueue(
+      turn.toolCalls([{ id: "toolu_t", name: "getWeather", arguments: { city: "Rome" } }], {
+        reasoning: "The user wants Rome.",
+        text: "Checking.",
+      }),
+      turn.text("Warm."),
+    );
     const ctx = new Context().user("Rome?");
     ctx.toolPolicy.allow("*");
     const completion = await ep.completions("claude-test", ctx);
@@ -125,12 +190,16 @@ describe("Anthropic endpoint over HTTP", () => {
     ]);
     // The context keeps them through storage too.
     const restored = Context.fromJSON(JSON.parse(JSON.stringify(ctx.toJSON())));
-    expect(restored.messages[1]).toMatchObject({ providerData: { anthropic: { thinking: [{ after: 0, block: { signature: "scripted-signature" } }] } } });
+    expect(restored.messages[1]).toMatchObject({
+      providerData: { anthropic: { thinking: [{ after: 0, block: { signature: "scripted-signature" } }] } },
+    });
   });
 
-  it("ends with stopped \"length\" on max_tokens, answering the cut call without running it", async () => {
+  it('ends with stopped "length" on max_tokens, answering the cut call without running it', async () => {
     const ep = endpoint();
-    server.enqueue(turn.toolCalls([{ id: "toolu_c", name: "getWeather", arguments: '{"city": "Par' }], { finishReason: "length" }));
+    server.enqueue(
+      turn.toolCalls([{ id: "toolu_c", name: "getWeather", arguments: '{"city": "Par' }], { finishReason: "length" }),
+    );
     const ctx = new Context().user("Weather?");
     ctx.toolPolicy.allow("*");
     const completion = await ep.completions("claude-test", ctx);
@@ -139,7 +208,7 @@ describe("Anthropic endpoint over HTTP", () => {
     expect(runs).toEqual([]);
   });
 
-  it("ends with stopped \"refusal\" when the model refuses", async () => {
+  it('ends with stopped "refusal" when the model refuses', async () => {
     server.enqueue(turn.text("I can't help with that.", { finishReason: "refusal" }));
     const completion = await endpoint().completions("claude-test", new Context().user("…"));
     expect(completion).toMatchObject({ stopped: "refusal", choice: { refusal: "I can't help with that." } });
@@ -149,7 +218,9 @@ describe("Anthropic endpoint over HTTP", () => {
     const ep = endpoint();
     server.enqueue(turn.toolCall("pay", { amount: 5 }), turn.text("raw ok"));
     const prompted = await ep.completions("claude-test", "Pay 5.");
-    expect(prompted.toolCalls.map((c) => [c.name, c.arguments, c.policyResult?.status])).toEqual([["pay", { amount: 5 }, ToolPolicyStatus.Pending]]);
+    expect(prompted.toolCalls.map((c) => [c.name, c.arguments, c.policyResult?.status])).toEqual([
+      ["pay", { amount: 5 }, ToolPolicyStatus.Pending],
+    ]);
     const raw = { messages: [{ role: "user", content: "Hi" }], system: "terse", temperature: 0 };
     const completion = await completions(ep, "claude-test", raw);
     expect(completion.text).toBe("raw ok");
@@ -164,7 +235,9 @@ describe("Anthropic endpoint over HTTP", () => {
 
     server.reset();
     server.enqueue(turn.error(401, { message: "invalid x-api-key" }), turn.text("never"));
-    const error = await endpoint().completions("claude-test", "Hi").catch((e: unknown) => e);
+    const error = await endpoint()
+      .completions("claude-test", "Hi")
+      .catch((e: unknown) => e);
     expect(EndpointError.isInstance(error) && [error.status, error.retryable]).toEqual([401, false]);
     expect((error as Error).message).toMatch(/HTTP 401 .*invalid x-api-key.*Check the API key/);
     expect(server.requests).toHaveLength(1);
@@ -173,7 +246,10 @@ describe("Anthropic endpoint over HTTP", () => {
   it("leaves the context exactly as it was when a request fails", async () => {
     const ctx = new Context().user("Hi");
     ctx.toolPolicy.allow("*");
-    server.enqueue(turn.raw("<html><title>502 Bad Gateway</title></html>", { contentType: "text/html" }), turn.raw('{"type":"error","error":{"type":"api_error","message":"boom"}}'));
+    server.enqueue(
+      turn.raw("<html><title>502 Bad Gateway</title></html>", { contentType: "text/html" }),
+      turn.raw('{"type":"error","error":{"type":"api_error","message":"boom"}}'),
+    );
     const ep = endpoint({ retries: 0 });
     await expect(ep.completions("claude-test", ctx)).rejects.toThrow(ProtocolError);
     await expect(ep.completions("claude-test", ctx)).rejects.toThrow(/api_error.*boom/);
@@ -182,6 +258,8 @@ describe("Anthropic endpoint over HTTP", () => {
 
   it("caps the size of a reply", async () => {
     server.enqueue(turn.text("x".repeat(20_000)));
-    await expect(endpoint({ maxResponseBytes: 4096 }).completions("claude-test", "Hi")).rejects.toThrow(/maxResponseBytes \(4096 bytes\)/);
+    await expect(endpoint({ maxResponseBytes: 4096 }).completions("claude-test", "Hi")).rejects.toThrow(
+      /maxResponseBytes \(4096 bytes\)/,
+    );
   });
 });

@@ -2,9 +2,26 @@ import type { AssistantMessage, Message, ToolMessage } from "../context/message.
 import type { ToolCall } from "../context/tool-call.js";
 import { anthropicHistory, missingResultText } from "./anthropic-messages.js";
 
-const call = (id: string, name: string, args: ToolCall["arguments"], extra: Partial<ToolCall> = {}): ToolCall => ({ id, type: "function", name, arguments: args, rawArguments: JSON.stringify(args), ...extra });
-const assistant = (content: string | null, calls: ToolCall[] = [], more: Partial<AssistantMessage> = {}): AssistantMessage => ({ role: "assistant", content, ...(calls.length > 0 ? { toolCalls: calls } : {}), ...more });
-const result = (callId: string, content: string, isError = false): ToolMessage => ({ role: "tool", callId, name: "t", content, isError });
+const call = (id: string, name: string, args: ToolCall["arguments"], extra: Partial<ToolCall> = {}): ToolCall => ({
+  id,
+  type: "function",
+  name,
+  arguments: args,
+  rawArguments: JSON.stringify(args),
+  ...extra,
+});
+const assistant = (
+  content: string | null,
+  calls: ToolCall[] = [],
+  more: Partial<AssistantMessage> = {},
+): AssistantMessage => ({ role: "assistant", content, ...(calls.length > 0 ? { toolCalls: calls } : {}), ...more });
+const result = (callId: string, content: string, isError = false): ToolMessage => ({
+  role: "tool",
+  callId,
+  name: "t",
+  content,
+  isError,
+});
 
 describe("the shared history in the Messages API's shape", () => {
   it("puts system messages in the top-level system prompt and user text in text blocks", () => {
@@ -13,7 +30,10 @@ describe("the shared history in the Messages API's shape", () => {
       { role: "user", content: "Hi" },
       { role: "system", content: "Answer in French." },
     ]);
-    expect(history).toEqual({ system: "Be brief.\n\nAnswer in French.", messages: [{ role: "user", content: [{ type: "text", text: "Hi" }] }] });
+    expect(history).toEqual({
+      system: "Be brief.\n\nAnswer in French.",
+      messages: [{ role: "user", content: [{ type: "text", text: "Hi" }] }],
+    });
     expect(anthropicHistory([{ role: "user", content: "x" }]).system).toBeUndefined();
   });
 
@@ -39,7 +59,12 @@ describe("the shared history in the Messages API's shape", () => {
         role: "user",
         content: [
           { type: "tool_result", tool_use_id: "toolu_1", content: "18 °C" },
-          { type: "tool_result", tool_use_id: "toolu_2", content: "The arguments were not valid JSON.", is_error: true },
+          {
+            type: "tool_result",
+            tool_use_id: "toolu_2",
+            content: "The arguments were not valid JSON.",
+            is_error: true,
+          },
         ],
       },
     ]);
@@ -54,7 +79,13 @@ describe("the shared history in the Messages API's shape", () => {
       { role: "user", content: "thanks" },
     ]);
     expect(history.messages).toEqual([
-      { role: "assistant", content: [{ type: "tool_use", id: "a1", name: "a", input: {} }, { type: "tool_use", id: "b1", name: "b", input: {} }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "tool_use", id: "a1", name: "a", input: {} },
+          { type: "tool_use", id: "b1", name: "b", input: {} },
+        ],
+      },
       {
         role: "user",
         content: [
@@ -86,7 +117,10 @@ describe("the shared history in the Messages API's shape", () => {
 
   it("answers the calls of a last assistant message too, so the request never ends on an unanswered tool_use", () => {
     const history = anthropicHistory([{ role: "user", content: "Go" }, assistant("x", [call("c1", "a", {})])]);
-    expect(history.messages.at(-1)).toEqual({ role: "user", content: [{ type: "tool_result", tool_use_id: "c1", content: missingResultText, is_error: true }] });
+    expect(history.messages.at(-1)).toEqual({
+      role: "user",
+      content: [{ type: "tool_result", tool_use_id: "c1", content: missingResultText, is_error: true }],
+    });
   });
 
   it("merges consecutive messages of one role and leaves out empty text", () => {
@@ -100,8 +134,21 @@ describe("the shared history in the Messages API's shape", () => {
       result("c1", ""),
     ]);
     expect(history.messages).toEqual([
-      { role: "user", content: [{ type: "text", text: "one" }, { type: "text", text: "two" }] },
-      { role: "assistant", content: [{ type: "text", text: "three" }, { type: "text", text: "four" }, { type: "tool_use", id: "c1", name: "a", input: {} }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "one" },
+          { type: "text", text: "two" },
+        ],
+      },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "three" },
+          { type: "text", text: "four" },
+          { type: "tool_use", id: "c1", name: "a", input: {} },
+        ],
+      },
       { role: "user", content: [{ type: "tool_result", tool_use_id: "c1" }] },
     ]);
   });
@@ -110,7 +157,14 @@ describe("the shared history in the Messages API's shape", () => {
     const first = { type: "thinking", thinking: "Let me think.", signature: "sig-1" };
     const second = { type: "redacted_thinking", data: "opaque" };
     const message = assistant("Looking.", [call("c1", "a", {}), call("c2", "b", {})], {
-      providerData: { anthropic: { thinking: [{ after: 0, block: first }, { after: 2, block: second }] } },
+      providerData: {
+        anthropic: {
+          thinking: [
+            { after: 0, block: first },
+            { after: 2, block: second },
+          ],
+        },
+      },
     });
     const [wire] = anthropicHistory([message]).messages;
     expect(wire!.content).toEqual([
@@ -123,16 +177,33 @@ describe("the shared history in the Messages API's shape", () => {
   });
 
   it("ignores provider data that is not Anthropic thinking (stored JSON is untrusted)", () => {
-    const providerData = JSON.parse('{"anthropic":{"thinking":[{"after":-3,"block":{"type":"thinking","thinking":"t","signature":"s"}},{"block":{"type":"text","text":"injected"}},"junk",{"after":1}]},"gemini":{"x":1}}');
+    const providerData = JSON.parse(
+      '{"anthropic":{"thinking":[{"after":-3,"block":{"type":"thinking","thinking":"t","signature":"s"}},{"block":{"type":"text","text":"injected"}},"junk",{"after":1}]},"gemini":{"x":1}}',
+    );
     const [wire] = anthropicHistory([assistant("Hi", [], { providerData })]).messages;
-    expect(wire!.content).toEqual([{ type: "thinking", thinking: "t", signature: "s" }, { type: "text", text: "Hi" }]);
+    expect(wire!.content).toEqual([
+      { type: "thinking", thinking: "t", signature: "s" },
+      { type: "text", text: "Hi" },
+    ]);
   });
 
   it("sends a custom (free-text) call's raw input as { input } and a refusal as the text when there is no content", () => {
-    const custom: ToolCall = { id: "c1", type: "custom", name: "patch", arguments: {}, rawArguments: "*** Begin Patch" };
-    const messages: Message[] = [assistant(null, [custom]), result("c1", "ok"), assistant(null, [], { refusal: "I can't help with that." })];
+    const custom: ToolCall = {
+      id: "c1",
+      type: "custom",
+      name: "patch",
+      arguments: {},
+      rawArguments: "*** Begin Patch",
+    };
+    const messages: Message[] = [
+      assistant(null, [custom]),
+      result("c1", "ok"),
+      assistant(null, [], { refusal: "I can't help with that." }),
+    ];
     const history = anthropicHistory(messages);
-    expect(history.messages[0]!.content).toEqual([{ type: "tool_use", id: "c1", name: "patch", input: { input: "*** Begin Patch" } }]);
+    expect(history.messages[0]!.content).toEqual([
+      { type: "tool_use", id: "c1", name: "patch", input: { input: "*** Begin Patch" } },
+    ]);
     expect(history.messages[2]!.content).toEqual([{ type: "text", text: "I can't help with that." }]);
   });
 });

@@ -2,7 +2,14 @@ import type { AssistantMessage, Message, ToolMessage } from "../context/message.
 import type { ToolCall } from "../context/tool-call.js";
 import type { JSONObject } from "../json.js";
 import { thinkingEntriesOf, withThinking } from "./anthropic-thinking.js";
-import type { AnthropicWireAssistantBlock, AnthropicWireMessage, AnthropicWireText, AnthropicWireToolResult, AnthropicWireToolUse, AnthropicWireUserBlock } from "./anthropic-wire.js";
+import type {
+  AnthropicWireAssistantBlock,
+  AnthropicWireMessage,
+  AnthropicWireText,
+  AnthropicWireToolResult,
+  AnthropicWireToolUse,
+  AnthropicWireUserBlock,
+} from "./anthropic-wire.js";
 
 /** A conversation in the Messages API's shape: the system prompt apart, roles alternating. */
 export interface AnthropicHistory {
@@ -37,7 +44,10 @@ function toolResult(message: ToolMessage): AnthropicWireToolResult {
 
 /** An assistant message as content blocks: thinking where it stood, the text, then the calls. */
 function assistantBlocks(message: AssistantMessage): AnthropicWireAssistantBlock[] {
-  const visible: AnthropicWireAssistantBlock[] = [...textBlocks(message.content ?? message.refusal), ...(message.toolCalls ?? []).map(toolUse)];
+  const visible: AnthropicWireAssistantBlock[] = [
+    ...textBlocks(message.content ?? message.refusal),
+    ...(message.toolCalls ?? []).map(toolUse),
+  ];
   return withThinking(visible, thinkingEntriesOf(message.providerData));
 }
 
@@ -65,14 +75,24 @@ class OpenTurn {
 
   /** The user turn: one tool_result per call, in the model's order, before any text. */
   close(): AnthropicWireUserBlock[] {
-    const results = this.#calls.map((call) => this.#results.get(call.id) ?? { type: "tool_result" as const, tool_use_id: call.id, content: missingResultText, is_error: true as const });
+    const results = this.#calls.map(
+      (call) =>
+        this.#results.get(call.id) ?? {
+          type: "tool_result" as const,
+          tool_use_id: call.id,
+          content: missingResultText,
+          is_error: true as const,
+        },
+    );
     return [...results, ...this.#after];
   }
 }
 
 /** A tool message that answers no open call: kept, as text, so nothing the model should see is lost. */
 function strayResult(message: ToolMessage): AnthropicWireText[] {
-  return textBlocks(`Result of tool ${message.name} for call ${message.callId}${message.isError ? " (an error)" : ""}: ${message.content}`);
+  return textBlocks(
+    `Result of tool ${message.name} for call ${message.callId}${message.isError ? " (an error)" : ""}: ${message.content}`,
+  );
 }
 
 /**
@@ -88,7 +108,10 @@ export function anthropicHistory(messages: readonly Message[]): AnthropicHistory
   const wire: AnthropicWireMessage[] = [];
   let open: OpenTurn | undefined;
 
-  const push = (role: "user" | "assistant", blocks: readonly (AnthropicWireUserBlock | AnthropicWireAssistantBlock)[]): void => {
+  const push = (
+    role: "user" | "assistant",
+    blocks: readonly (AnthropicWireUserBlock | AnthropicWireAssistantBlock)[],
+  ): void => {
     if (blocks.length === 0) return;
     const last = wire[wire.length - 1];
     if (last?.role === role) (last.content as unknown[]).push(...blocks);

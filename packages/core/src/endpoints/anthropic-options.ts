@@ -1,4 +1,11 @@
-import { baseURLOf, checkedNumber, parseBaseURL, resolveTransportLimits, type ResolvedTransportOptions, type TransportOptions } from "./transport-options.js";
+import {
+  baseURLOf,
+  checkedNumber,
+  parseBaseURL,
+  resolveTransportLimits,
+  type ResolvedTransportOptions,
+  type TransportOptions,
+} from "./transport-options.js";
 
 /** Options of `new Anthropic(options)`. */
 export interface AnthropicOptions extends TransportOptions {
@@ -33,17 +40,28 @@ const anthropicDefaultMaxTokens = 4096;
 
 /** Checks the options and applies the defaults; credentials go into headers, never into `baseURL`. */
 export function resolveAnthropicOptions(options: AnthropicOptions): ResolvedAnthropicOptions {
-  const { url, credentials } = parseBaseURL("Anthropic", options.baseURL ?? anthropicDefaultBaseURL, "https://api.anthropic.com");
+  const { url, credentials } = parseBaseURL(
+    "Anthropic",
+    options.baseURL ?? anthropicDefaultBaseURL,
+    "https://api.anthropic.com",
+  );
   // Header names are case-insensitive: lower-case them so a caller's `Anthropic-Version` replaces ours.
   const headers: Record<string, string> = { "anthropic-version": anthropicVersion };
   for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
   Object.assign(headers, credentials);
   if (options.apiKey !== undefined && options.apiKey !== "") headers["x-api-key"] = options.apiKey;
-  if (url.search !== "" || url.hash !== "") throw new TypeError("Anthropic: baseURL must not have a query string or fragment; use headers for extra parameters.");
+  if (url.search !== "" || url.hash !== "")
+    throw new TypeError(
+      "Anthropic: baseURL must not have a query string or fragment; use headers for extra parameters.",
+    );
   return {
     baseURL: baseURLOf(url),
     headers,
-    ...resolveTransportLimits(options, { label: "Anthropic", timeoutMs: "number > 0", maxResponseBytes: "integer ≥ 1" }),
+    ...resolveTransportLimits(options, {
+      label: "Anthropic",
+      timeoutMs: "number > 0",
+      maxResponseBytes: "integer ≥ 1",
+    }),
     maxTokens: checkedNumber("Anthropic", "maxTokens", options.maxTokens, anthropicDefaultMaxTokens, "integer ≥ 1"),
   };
 }

@@ -20,7 +20,8 @@ export interface AnthropicReplyOptions extends ArgumentLimits {
 /** The refusal text when the model refused without saying anything. */
 export const silentRefusal = 'The model declined to answer (stop_reason "refusal").';
 
-const cutByLimit = "The reply was cut off by the token limit (max_tokens) while this call's input was being written, so it was not run. Send it again.";
+const cutByLimit =
+  "The reply was cut off by the token limit (max_tokens) while this call's input was being written, so it was not run. Send it again.";
 
 function count(value: unknown): number {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : 0;
@@ -32,7 +33,8 @@ function count(value: unknown): number {
  */
 export function parseAnthropicUsage(usage: unknown): Usage {
   const u = asObject(usage);
-  const promptTokens = count(u?.input_tokens) + count(u?.cache_creation_input_tokens) + count(u?.cache_read_input_tokens);
+  const promptTokens =
+    count(u?.input_tokens) + count(u?.cache_creation_input_tokens) + count(u?.cache_read_input_tokens);
   const completionTokens = count(u?.output_tokens);
   return { promptTokens, completionTokens, totalTokens: promptTokens + completionTokens };
 }
@@ -55,7 +57,10 @@ export function anthropicErrorOf(body: unknown, where: string): EndpointError {
   const status = typeof type === "string" ? statusOfErrorType[type] : undefined;
   const retryable = status === 429 || (status !== undefined && status >= 500);
   const label = typeof type === "string" ? ` (${type})` : "";
-  return new EndpointError(`The server reported an error ${where}${label}: ${errorMessageOf(body) ?? "no message"}`, { retryable, ...(status !== undefined ? { status } : {}) });
+  return new EndpointError(`The server reported an error ${where}${label}: ${errorMessageOf(body) ?? "no message"}`, {
+    retryable,
+    ...(status !== undefined ? { status } : {}),
+  });
 }
 
 function unusable(call: ToolCall, why: string): ToolCall {
@@ -64,10 +69,15 @@ function unusable(call: ToolCall, why: string): ToolCall {
 
 function parseToolUse(block: JSONObject, options: AnthropicReplyOptions, ids: CallIds): ToolCall {
   const parsed = parseToolArguments(block.input, options);
-  const call = functionCall(ids.take(nonEmptyString(block.id)), typeof block.name === "string" ? block.name : "", parsed);
+  const call = functionCall(
+    ids.take(nonEmptyString(block.id)),
+    typeof block.name === "string" ? block.name : "",
+    parsed,
+  );
   if (!options.customTools?.has(call.name) || parsed.arguments === null) return call;
   const text = parsed.arguments[customToolInputKey];
-  if (typeof text !== "string") return unusable(call, `${call.name} takes free text: send it as {"${customToolInputKey}": "<text>"}.`);
+  if (typeof text !== "string")
+    return unusable(call, `${call.name} takes free text: send it as {"${customToolInputKey}": "<text>"}.`);
   return { id: call.id, type: "custom", name: call.name, arguments: {}, rawArguments: text };
 }
 
@@ -82,9 +92,12 @@ function parseToolUse(block: JSONObject, options: AnthropicReplyOptions, ids: Ca
  */
 export function parseAnthropicReply(body: unknown, options: AnthropicReplyOptions): EndpointReply {
   const b = asObject(body);
-  if (b && !Array.isArray(b.content) && (b.type === "error" || b.error !== undefined)) throw anthropicErrorOf(b, "instead of a reply");
+  if (b && !Array.isArray(b.content) && (b.type === "error" || b.error !== undefined))
+    throw anthropicErrorOf(b, "instead of a reply");
   if (!b || !Array.isArray(b.content)) {
-    throw new ProtocolError("The reply is not an Anthropic message: expected a JSON object with a `content` array. Check that the base URL points at the Messages API (…/v1).");
+    throw new ProtocolError(
+      "The reply is not an Anthropic message: expected a JSON object with a `content` array. Check that the base URL points at the Messages API (…/v1).",
+    );
   }
   const stopReason = typeof b.stop_reason === "string" ? b.stop_reason : null;
   const ids = new CallIds();
@@ -109,7 +122,10 @@ export function parseAnthropicReply(body: unknown, options: AnthropicReplyOption
     refusal: stopReason === "refusal" ? (visible ?? silentRefusal) : null,
     reasoning: reasoning === "" ? null : reasoning,
   };
-  const providerData = thinkingProviderData(b.content, (block) => typeof block.text === "string" && block.text.trim() !== "");
+  const providerData = thinkingProviderData(
+    b.content,
+    (block) => typeof block.text === "string" && block.text.trim() !== "",
+  );
   if (providerData !== undefined) choice.providerData = providerData;
   return { choices: [choice], usage: parseAnthropicUsage(b.usage), raw: body };
 }

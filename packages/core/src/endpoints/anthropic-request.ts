@@ -38,9 +38,17 @@ function toolNamesUsed(messages: readonly AnthropicWireMessage[]): string[] {
  * When no tool is offered but the history holds tool calls, their tools are defined anyway with
  * `tool_choice: { type: "none" }`: the API refuses `tool_use` blocks whose tools are not defined.
  */
-export function buildAnthropicBody(request: EndpointRequest, config: ModelConfig, options: AnthropicBodyOptions): AnthropicBody {
+export function buildAnthropicBody(
+  request: EndpointRequest,
+  config: ModelConfig,
+  options: AnthropicBodyOptions,
+): AnthropicBody {
   const history = anthropicHistory(request.messages);
-  const body: AnthropicRequestBody = { model: request.model, max_tokens: config.maxTokens ?? options.maxTokens, messages: history.messages };
+  const body: AnthropicRequestBody = {
+    model: request.model,
+    max_tokens: config.maxTokens ?? options.maxTokens,
+    messages: history.messages,
+  };
   if (history.system !== undefined) body.system = history.system;
   const customTools = new Set<string>();
   if (request.tools.length > 0) {

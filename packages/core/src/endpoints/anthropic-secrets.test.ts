@@ -27,10 +27,18 @@ describe("the Anthropic API key stays private", () => {
   it("is sent as x-api-key, and never shows in toJSON, util.inspect, errors, retries or loop events", async () => {
     const retries: RetryInfo[] = [];
     const events: LoopEvent[] = [];
-    const ep = new Anthropic({ baseURL: server.origin, apiKey, retries: 1, retryDelays: { baseDelayMs: 1 }, onRetry: (info) => retries.push(info) });
+    const ep = new Anthropic({
+      baseURL: server.origin,
+      apiKey,
+      retries: 1,
+      retryDelays: { baseDelayMs: 1 },
+      onRetry: (info) => retries.push(info),
+    });
     try {
       server.enqueue(turn.error(529, { message: "Overloaded" }), turn.error(401, { message: "invalid x-api-key" }));
-      const error = await ep.completions("claude-test", new Context().user("Hi"), { onEvent: (e) => events.push(e) }).catch((e: unknown) => e);
+      const error = await ep
+        .completions("claude-test", new Context().user("Hi"), { onEvent: (e) => events.push(e) })
+        .catch((e: unknown) => e);
       expect(server.lastRequest?.headers["x-api-key"]).toBe(apiKey);
       expect((error as Error).message).toMatch(/HTTP 401 .*Check the API key/);
       expect(leaks(error)).toBe(false);
@@ -78,7 +86,9 @@ describe("the Anthropic API key stays private", () => {
       expect(ep.baseURL).toBe(`${server.origin}/v1`);
       server.enqueue(turn.text("ok"));
       await ep.send(request());
-      expect(server.lastRequest?.headers.authorization).toBe(`Basic ${Buffer.from(`proxy:${apiKey}`).toString("base64")}`);
+      expect(server.lastRequest?.headers.authorization).toBe(
+        `Basic ${Buffer.from(`proxy:${apiKey}`).toString("base64")}`,
+      );
       expect(leaks(ep)).toBe(false);
     } finally {
       await ep.close();

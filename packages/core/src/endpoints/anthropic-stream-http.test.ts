@@ -41,7 +41,10 @@ const calls = [
 
 describe("Anthropic endpoint, streamed replies", () => {
   it("streams a tool round trip through the loop: text and tool-call deltas, then the completion", async () => {
-    server.enqueue(turn.toolCalls([calls[0]!], { text: "Let me look… ✓", deltaSize: 3 }), turn.text("Sunny in Zürich.", { deltaSize: 4 }));
+    server.enqueue(
+      turn.toolCalls([calls[0]!], { text: "Let me look… ✓", deltaSize: 3 }),
+      turn.text("Sunny in Zürich.", { deltaSize: 4 }),
+    );
     const ctx = new Context().user("Weather in Zürich?");
     ctx.toolPolicy.allow("getWeather");
     const stream = endpoint().stream("claude-test", ctx);
@@ -52,22 +55,37 @@ describe("Anthropic endpoint, streamed replies", () => {
     expect(completion).toMatchObject({ stopped: "done", text: "Sunny in Zürich.", rounds: 2 });
     expect(runs).toBe(1);
     expect(server.requests.every((r) => r.stream && r.headers.accept === "text/event-stream")).toBe(true);
-    const text = (round: number) => events.flatMap((e) => (e.type === "text-delta" && e.round === round ? [e.text] : [])).join("");
+    const text = (round: number) =>
+      events.flatMap((e) => (e.type === "text-delta" && e.round === round ? [e.text] : [])).join("");
     expect([text(1), text(2)]).toEqual(["Let me look… ✓", "Sunny in Zürich."]);
     const args = events.flatMap((e) => (e.type === "tool-call-delta" ? [e.argumentsDelta] : [])).join("");
     expect(args).toBe(calls[0]!.arguments);
     expect((server.requests[1]!.body as { messages: unknown[] }).messages.slice(1)).toEqual([
-      { role: "assistant", content: [{ type: "text", text: "Let me look… ✓" }, { type: "tool_use", id: "toolu_1", name: "getWeather", input: { city: "Zürich", note: 'say "hi" \\ bye' } }] },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "Let me look… ✓" },
+          { type: "tool_use", id: "toolu_1", name: "getWeather", input: { city: "Zürich", note: 'say "hi" \\ bye' } },
+        ],
+      },
       { role: "user", content: [{ type: "tool_result", tool_use_id: "toolu_1", content: "sunny in Zürich" }] },
     ]);
   });
 
-  it.each([1, 2, 3, 5, 7])("assembles CRLF streams written %i bytes at a time, fragments split inside escapes", async (splitBytes) => {
-    server.enqueue(turn.toolCalls(calls, { text: "Grüße 👋", reasoning: "hm", crlf: true, splitBytes, deltaSize: 2 }));
-    const reply = await endpoint().send(streamed());
-    expect(reply.choices[0]).toMatchObject({ text: "Grüße 👋", reasoning: "hm", finishReason: "tool_use" });
-    expect(reply.choices[0]!.toolCalls.map((c) => [c.id, c.arguments])).toEqual([["toolu_1", { city: "Zürich", note: 'say "hi" \\ bye' }], ["toolu_2", {}]]);
-  });
+  it.each([1, 2, 3, 5, 7])(
+    "assembles CRLF streams written %i bytes at a time, fragments split inside escapes",
+    async (splitBytes) => {
+      server.enqueue(
+        turn.toolCalls(calls, { text: "Grüße 👋", reasoning: "hm", crlf: true, splitBytes, deltaSize: 2 }),
+      );
+      const reply = await endpoint().send(streamed());
+      expect(reply.choices[0]).toMatchObject({ text: "Grüße 👋", reasoning: "hm", finishReason: "tool_use" });
+      expect(reply.choices[0]!.toolCalls.map((c) => [c.id, c.arguments])).toEqual([
+        ["toolu_1", { city: "Zürich", note: 'say "hi" \\ bye' }],
+        ["toolu_2", {}],
+      ]);
+    },
+  );
 
   it("fails a cut stream with ProtocolError, does not retry it, and leaves the context as it was", async () => {
     server.enqueue(turn.toolCalls(calls, { cutAfter: 5 }), turn.text("never"));
@@ -80,25 +98,45 @@ describe("Anthropic endpoint, streamed replies", () => {
 
   it("fails the stream on an error event, after the deltas before it", async () => {
     const events: StreamEvent[] = [];
-    server.enqueue(turn.chunks([
-      { type: "message_start", message: { id: "m", type: "message", role: "assistant", content: [], usage: { input_tokens: 1, output_tokens: 1 } } },
-      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
-      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hel" } },
-      { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
-    ]), turn.text("never"));
-    const error = await endpoint().send(streamed(events)).catch((e: unknown) => e);
+    server.enqueue(
+      turn.chunks([
+        {
+          type: "message_start",
+          message: {
+            id: "m",
+            type: "message",
+            role: "assistant",
+            content: [],
+            usage: { input_tokens: 1, output_tokens: 1 },
+          },
+        },
+        { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+        { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "Hel" } },
+        { type: "error", error: { type: "overloaded_error", message: "Overloaded" } },
+      ]),
+      turn.text("never"),
+    );
+    const error = await endpoint()
+      .send(streamed(events))
+      .catch((e: unknown) => e);
     expect(EndpointError.isInstance(error) && error.message).toMatch(/overloaded_error.*Overloaded/);
     expect(events).toEqual([{ type: "text-delta", round: 2, text: "Hel" }]);
     expect(server.requests).toHaveLength(1);
   });
 
-  it("leaves a call cut by max_tokens unusable and the completion stopped \"length\"", async () => {
-    server.enqueue(turn.toolCalls([{ id: "toolu_c", name: "getWeather", arguments: '{"city": "Zü' }], { finishReason: "length" }));
+  it('leaves a call cut by max_tokens unusable and the completion stopped "length"', async () => {
+    server.enqueue(
+      turn.toolCalls([{ id: "toolu_c", name: "getWeather", arguments: '{"city": "Zü' }], { finishReason: "length" }),
+    );
     const ctx = new Context().user("Weather?");
     ctx.toolPolicy.allow("*");
     const completion = await endpoint().stream("claude-test", ctx).completion;
     expect(completion.stopped).toBe("length");
-    expect(completion.toolCalls[0]).toMatchObject({ arguments: null, rawArguments: '{"city": "Zü', result: { isError: true } });
+    expect(completion.toolCalls[0]).toMatchObject({
+      arguments: null,
+      rawArguments: '{"city": "Zü',
+      result: { isError: true },
+    });
     expect(runs).toBe(0);
   });
 
@@ -113,18 +151,29 @@ describe("Anthropic endpoint, streamed replies", () => {
 
   it("times out a stream that goes silent between events", async () => {
     server.enqueue(turn.stall(3, turn.text("hello there")));
-    const error = await endpoint({ timeoutMs: 200 }).send(streamed()).catch((e: unknown) => e);
+    const error = await endpoint({ timeoutMs: 200 })
+      .send(streamed())
+      .catch((e: unknown) => e);
     expect(EndpointError.isInstance(error) && error.message).toMatch(/timed out after 200 ms .*went silent/);
   });
 
   it("reads a plain JSON reply to a streamed request (a server that ignores stream: true)", async () => {
-    const body = { type: "message", role: "assistant", content: [{ type: "text", text: "not streamed" }], stop_reason: "end_turn" };
+    const body = {
+      type: "message",
+      role: "assistant",
+      content: [{ type: "text", text: "not streamed" }],
+      stop_reason: "end_turn",
+    };
     server.enqueue(turn.raw(JSON.stringify(body), { contentType: "application/json" }));
     expect((await endpoint().send(streamed())).choices[0]!.text).toBe("not streamed");
   });
 
   it("usage: input from message_start, output from the cumulative message_delta", async () => {
     server.enqueue(turn.text("ok", { usage: { prompt_tokens: 11, completion_tokens: 3, total_tokens: 14 } }));
-    expect((await endpoint().send(streamed())).usage).toEqual({ promptTokens: 11, completionTokens: 3, totalTokens: 14 });
+    expect((await endpoint().send(streamed())).usage).toEqual({
+      promptTokens: 11,
+      completionTokens: 3,
+      totalTokens: 14,
+    });
   });
 });

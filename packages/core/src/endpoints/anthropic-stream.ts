@@ -48,7 +48,8 @@ export class AnthropicStreamAssembler {
     const data = eventJSON(message);
     if (data === undefined) throw anthropicErrorOf({ error: { message: excerptOf(message.data, 200) } }, "mid-stream");
     const event = asObject(data);
-    if (!event) throw new ProtocolError(`The stream sent an event that is not an object: ${excerptOf(message.data, 120)}`);
+    if (!event)
+      throw new ProtocolError(`The stream sent an event that is not an object: ${excerptOf(message.data, 120)}`);
     const type = typeof event.type === "string" ? event.type : message.event;
     switch (type) {
       case "error":
@@ -97,9 +98,16 @@ export class AnthropicStreamAssembler {
   #blockStart(event: JSONObject): void {
     const index = this.#indexOf(event);
     const start = asObject(event.content_block) ?? {};
-    const state: BlockState = { start, text: str(start.text), thinking: str(start.thinking), signature: str(start.signature), json: undefined };
+    const state: BlockState = {
+      start,
+      text: str(start.text),
+      thinking: str(start.thinking),
+      signature: str(start.signature),
+      json: undefined,
+    };
     this.#blocks.set(index, state);
-    if (start.type === "text" && state.text !== "") this.#onEvent?.({ type: "text-delta", round: this.#round, text: state.text });
+    if (start.type === "text" && state.text !== "")
+      this.#onEvent?.({ type: "text-delta", round: this.#round, text: state.text });
     if (start.type === "tool_use") this.#toolDelta(index, state, "");
   }
 
@@ -134,7 +142,15 @@ export class AnthropicStreamAssembler {
   }
 
   #toolDelta(index: number, state: BlockState, argumentsDelta: string): void {
-    this.#onEvent?.(toolCallDelta(this.#round, index, argumentsDelta, nonEmptyString(state.start.id), nonEmptyString(state.start.name)));
+    this.#onEvent?.(
+      toolCallDelta(
+        this.#round,
+        index,
+        argumentsDelta,
+        nonEmptyString(state.start.id),
+        nonEmptyString(state.start.name),
+      ),
+    );
   }
 
   /** Whether the stream said it was complete: `message_stop`, or a `message_delta` with a stop reason. */
@@ -149,10 +165,20 @@ export class AnthropicStreamAssembler {
    */
   finish(): JSONObject {
     if (!this.complete) {
-      throw new ProtocolError("The stream ended before the reply was complete (no stop_reason and no message_stop): the connection was cut. Nothing was added to the conversation; send the request again.");
+      throw new ProtocolError(
+        "The stream ended before the reply was complete (no stop_reason and no message_stop): the connection was cut. Nothing was added to the conversation; send the request again.",
+      );
     }
     const content = [...this.#blocks.entries()].sort(([a], [b]) => a - b).map(([, state]) => assembleBlock(state));
-    return { ...this.#message, type: "message", role: "assistant", content, stop_reason: this.#stopReason ?? null, stop_sequence: this.#stopSequence, usage: this.#usage };
+    return {
+      ...this.#message,
+      type: "message",
+      role: "assistant",
+      content,
+      stop_reason: this.#stopReason ?? null,
+      stop_sequence: this.#stopSequence,
+      usage: this.#usage,
+    };
   }
 }
 

@@ -25,7 +25,10 @@ function isThinkingBlock(block: JSONObject | undefined): block is AnthropicWireT
  * Records the thinking blocks of a reply's content with their positions; undefined when there are
  * none. `hasText` says whether a content block counts as visible text.
  */
-export function thinkingProviderData(content: readonly JSONValue[], hasText: (block: JSONObject) => boolean): JSONObject | undefined {
+export function thinkingProviderData(
+  content: readonly JSONValue[],
+  hasText: (block: JSONObject) => boolean,
+): JSONObject | undefined {
   const thinking: JSONValue[] = [];
   let visible = 0;
   let textSeen = false;
@@ -60,12 +63,16 @@ export function thinkingEntriesOf(providerData: JSONObject | undefined): Anthrop
 }
 
 /** The visible blocks with the thinking blocks put back where they stood (order among them kept). */
-export function withThinking(visible: readonly AnthropicWireAssistantBlock[], entries: readonly AnthropicThinkingEntry[]): AnthropicWireAssistantBlock[] {
+export function withThinking(
+  visible: readonly AnthropicWireAssistantBlock[],
+  entries: readonly AnthropicThinkingEntry[],
+): AnthropicWireAssistantBlock[] {
   if (entries.length === 0) return [...visible];
   const out: AnthropicWireAssistantBlock[] = [];
   let next = 0;
   visible.forEach((block, i) => {
-    while (next < entries.length && Math.min(entries[next]!.after, visible.length) <= i) out.push(entries[next++]!.block);
+    while (next < entries.length && Math.min(entries[next]!.after, visible.length) <= i)
+      out.push(entries[next++]!.block);
     out.push(block);
   });
   while (next < entries.length) out.push(entries[next++]!.block);

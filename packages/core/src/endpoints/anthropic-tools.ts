@@ -20,7 +20,12 @@ const cache = new WeakMap<Tool, Entry>();
 function inputSchemaOf(tool: Tool): JSONObject {
   if (tool.custom) {
     const description = "The tool's input, as free text.";
-    return { type: "object", properties: { [customToolInputKey]: { type: "string", description } }, required: [customToolInputKey], additionalProperties: false };
+    return {
+      type: "object",
+      properties: { [customToolInputKey]: { type: "string", description } },
+      required: [customToolInputKey],
+      additionalProperties: false,
+    };
   }
   const schema = tool.schema;
   // `input_schema` must be an object schema; a boolean schema (`true`: anything) becomes the open one.
@@ -52,7 +57,10 @@ export function placeholderTool(name: string, registered: Tool | undefined): Ant
  * `parallelToolCalls: false` adds `disable_parallel_tool_use: true` (to `auto` when no choice is
  * set). Undefined when there is nothing to say.
  */
-export function anthropicToolChoice(choice: ToolChoice | undefined, config: ModelConfig): AnthropicWireToolChoice | undefined {
+export function anthropicToolChoice(
+  choice: ToolChoice | undefined,
+  config: ModelConfig,
+): AnthropicWireToolChoice | undefined {
   if (choice === "none") return { type: "none" };
   const single = config.parallelToolCalls === false;
   let wire: AnthropicWireToolChoice;

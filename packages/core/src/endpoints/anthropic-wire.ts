@@ -34,7 +34,8 @@ export type AnthropicWireAssistantBlock = AnthropicWireText | AnthropicWireToolU
 export type AnthropicWireUserBlock = AnthropicWireText | AnthropicWireToolResult;
 
 /** One entry of `messages`: roles alternate, and the API has no system or tool role. */
-export type AnthropicWireMessage = { role: "user"; content: AnthropicWireUserBlock[] } | { role: "assistant"; content: AnthropicWireAssistantBlock[] };
+export type AnthropicWireMessage =
+  { role: "user"; content: AnthropicWireUserBlock[] } | { role: "assistant"; content: AnthropicWireAssistantBlock[] };
 
 /** One entry of `tools`. */
 export interface AnthropicWireTool {

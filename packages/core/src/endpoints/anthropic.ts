@@ -12,7 +12,11 @@ async function readJSONReply(response: HttpResponse, options: AnthropicReplyOpti
   return parseAnthropicReply(await readJSONBody(response, "the Anthropic Messages API (…/v1)"), options);
 }
 
-async function readStreamedReply(response: HttpResponse, request: EndpointRequest, options: AnthropicReplyOptions): Promise<EndpointReply> {
+async function readStreamedReply(
+  response: HttpResponse,
+  request: EndpointRequest,
+  options: AnthropicReplyOptions,
+): Promise<EndpointReply> {
   const assembler = new AnthropicStreamAssembler(request.round, request.onEvent);
   await readEventStream(response, (message) => assembler.push(message));
   return parseAnthropicReply(assembler.finish(), options);
@@ -47,8 +51,15 @@ export class Anthropic extends HttpEndpoint<"Anthropic"> {
    * `ProtocolError` for a body that is not a Messages reply (a stream cut before its end included).
    */
   async send(request: EndpointRequest): Promise<EndpointReply> {
-    const body = buildAnthropicBody(request, this.config(request.model), { maxTokens: this.#maxTokens, registry: this.tools });
-    return this.#sendText(body.text, request, { maxToolInput: request.maxToolInput, maxDepth: request.maxDepth, customTools: body.customTools });
+    const body = buildAnthropicBody(request, this.config(request.model), {
+      maxTokens: this.#maxTokens,
+      registry: this.tools,
+    });
+    return this.#sendText(body.text, request, {
+      maxToolInput: request.maxToolInput,
+      maxDepth: request.maxDepth,
+      customTools: body.customTools,
+    });
   }
 
   /**
@@ -61,10 +72,16 @@ export class Anthropic extends HttpEndpoint<"Anthropic"> {
     if (sent.max_tokens === undefined) sent.max_tokens = this.config(request.model).maxTokens ?? this.#maxTokens;
     if (request.stream) sent.stream = true;
     else delete sent.stream;
-    return this.#sendText(JSON.stringify(sent), request, { maxToolInput: request.maxToolInput, maxDepth: request.maxDepth });
+    return this.#sendText(JSON.stringify(sent), request, {
+      maxToolInput: request.maxToolInput,
+      maxDepth: request.maxDepth,
+    });
   }
 
   #sendText(text: string, request: EndpointRequest, options: AnthropicReplyOptions): Promise<EndpointReply> {
-    return this.post("/messages", text, request, { json: (response) => readJSONReply(response, options), stream: (response) => readStreamedReply(response, request, options) });
+    return this.post("/messages", text, request, {
+      json: (response) => readJSONReply(response, options),
+      stream: (response) => readStreamedReply(response, request, options),
+    });
   }
 }

@@ -61,9 +61,17 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
    * and reads the response with `readers`.
    */
   protected post(path: string, text: string, request: EndpointRequest, readers: ReplyReaders): Promise<EndpointReply> {
-    const options = { accept: request.stream ? "text/event-stream" : "application/json", retryDuringBody: !request.stream, ...(request.signal ? { signal: request.signal } : {}) };
+    const options = {
+      accept: request.stream ? "text/event-stream" : "application/json",
+      retryDuringBody: !request.stream,
+      ...(request.signal ? { signal: request.signal } : {}),
+    };
     // A server that ignores `stream: true` answers with plain JSON: read it as such.
-    return this.#transport.post(path, text, options, (response) => (request.stream && !response.contentType.includes("application/json") ? readers.stream(response) : readers.json(response)));
+    return this.#transport.post(path, text, options, (response) =>
+      request.stream && !response.contentType.includes("application/json")
+        ? readers.stream(response)
+        : readers.json(response),
+    );
   }
 
   /** Runs the tool loop (`completions(this, model, input, options.maxToolRounds ?? 8, options)`); a prompt or raw body runs no tools. */

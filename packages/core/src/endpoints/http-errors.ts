@@ -61,18 +61,34 @@ export function serverMessageOf(body: string): string | undefined {
   if (/^<(!doctype|html|head|body|\?xml)/i.test(trimmed)) {
     const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(trimmed)?.[1];
     const text = trimmed.replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]*>/g, " ");
-    return excerptOf(title && title.trim() !== "" && !text.includes(title.trim()) ? `${title} ${text}` : text) || undefined;
+    return (
+      excerptOf(title && title.trim() !== "" && !text.includes(title.trim()) ? `${title} ${text}` : text) || undefined
+    );
   }
   return excerptOf(trimmed);
 }
 
 /** The error for a response with a non-success status. */
-export function errorFromStatus(status: number, headers: IncomingHttpHeaders, body: string, target: string): EndpointError {
+export function errorFromStatus(
+  status: number,
+  headers: IncomingHttpHeaders,
+  body: string,
+  target: string,
+): EndpointError {
   const requestId = requestIdOf(headers);
   const said = serverMessageOf(body);
-  const hint = status === 401 || status === 403 ? " Check the API key." : status === 404 ? " Check the base URL and the model name." : "";
+  const hint =
+    status === 401 || status === 403
+      ? " Check the API key."
+      : status === 404
+        ? " Check the base URL and the model name."
+        : "";
   const message = `HTTP ${status} from ${target}${said ? `: ${said}` : ""}${requestId ? ` (request id ${requestId})` : ""}.${hint}`;
-  return new EndpointError(message, { status, retryable: isRetryableStatus(status), ...(requestId ? { requestId } : {}) });
+  return new EndpointError(message, {
+    status,
+    retryable: isRetryableStatus(status),
+    ...(requestId ? { requestId } : {}),
+  });
 }
 
 const timeoutCodes: Record<string, string> = {
@@ -85,19 +101,34 @@ const timeoutCodes: Record<string, string> = {
  * The error for a request that got no complete answer: cancelled by the caller (not retryable),
  * timed out, or a connection failure (both retryable). tooltype's own errors pass through.
  */
-export function errorFromFailure(error: unknown, target: string, timeoutMs: number, signal: AbortSignal | undefined): unknown {
-  if (signal?.aborted) return new EndpointError(`The request to ${target} was cancelled.`, { retryable: false, cause: signal.reason });
+export function errorFromFailure(
+  error: unknown,
+  target: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): unknown {
+  if (signal?.aborted)
+    return new EndpointError(`The request to ${target} was cancelled.`, { retryable: false, cause: signal.reason });
   if (TooltypeError.isInstance(error)) return error;
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
   if (typeof code === "string" && code in timeoutCodes) {
-    return new EndpointError(`The request to ${target} timed out after ${timeoutMs} ms ${timeoutCodes[code]}. Raise timeoutMs if the model is slow.`, { retryable: true, cause: error });
+    return new EndpointError(
+      `The request to ${target} timed out after ${timeoutMs} ms ${timeoutCodes[code]}. Raise timeoutMs if the model is slow.`,
+      { retryable: true, cause: error },
+    );
   }
   if (code === "UND_ERR_CLOSED" || code === "UND_ERR_DESTROYED") {
-    return new EndpointError(`The request to ${target} was not sent: the endpoint was closed (endpoint.close()).`, { retryable: false, cause: error });
+    return new EndpointError(`The request to ${target} was not sent: the endpoint was closed (endpoint.close()).`, {
+      retryable: false,
+      cause: error,
+    });
   }
   if (typeof code === "string" && code !== "UND_ERR_INVALID_ARG" && code !== "UND_ERR_NOT_SUPPORTED") {
     const detail = error instanceof Error ? error.message : String(error);
-    return new EndpointError(`Connection to ${target} failed: ${detail} (${code}). Check that the server is running and reachable.`, { retryable: true, cause: error });
+    return new EndpointError(
+      `Connection to ${target} failed: ${detail} (${code}). Check that the server is running and reachable.`,
+      { retryable: true, cause: error },
+    );
   }
   return error; // a bug, not a network failure: let it surface as it is
 }

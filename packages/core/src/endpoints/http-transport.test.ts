@@ -23,7 +23,14 @@ afterEach(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function transport(options: Partial<HttpTransportOptions> = {}): HttpTransport {
-  const created = new HttpTransport({ baseURL, headers: { authorization: "Bearer k" }, timeoutMs: 2000, retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 }, maxResponseBytes: 1 << 20, ...options });
+  const created = new HttpTransport({
+    baseURL,
+    headers: { authorization: "Bearer k" },
+    timeoutMs: 2000,
+    retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
+    maxResponseBytes: 1 << 20,
+    ...options,
+  });
   transports.push(created);
   return created;
 }
@@ -38,10 +45,16 @@ function chunked(pieces: readonly (string | Buffer)[], end = true): Handler {
   };
 }
 
-const readText = (t: HttpTransport) => t.post("/chat/completions", "{}", { accept: "application/json", retryDuringBody: true }, (response) => response.text());
+const readText = (t: HttpTransport) =>
+  t.post("/chat/completions", "{}", { accept: "application/json", retryDuringBody: true }, (response) =>
+    response.text(),
+  );
 
 async function failure(promise: Promise<unknown>): Promise<EndpointError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!EndpointError.isInstance(error)) throw new Error(`expected an EndpointError, got ${String(error)}`);
   return error;
 }
@@ -51,7 +64,9 @@ describe("HttpTransport: reading a whole body", () => {
     const text = JSON.stringify({ city: "Zürich", note: "😀 ok" });
     const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
     const cuts = [2, 14, 15, bytes.indexOf(0xf0) + 1, bytes.indexOf(0xf0) + 3];
-    handler = chunked(cuts.map((cut, i) => bytes.subarray(i === 0 ? 0 : cuts[i - 1], cut)).concat(bytes.subarray(cuts.at(-1))));
+    handler = chunked(
+      cuts.map((cut, i) => bytes.subarray(i === 0 ? 0 : cuts[i - 1], cut)).concat(bytes.subarray(cuts.at(-1))),
+    );
     expect(await readText(transport())).toBe(text);
   });
 
@@ -61,7 +76,11 @@ describe("HttpTransport: reading a whole body", () => {
       requests++;
       chunked(Array.from({ length: 20 }, () => "x".repeat(100)))(res);
     };
-    const error = await failure(readText(transport({ maxResponseBytes: 1000, retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 } })));
+    const error = await failure(
+      readText(
+        transport({ maxResponseBytes: 1000, retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 } }),
+      ),
+    );
     expect([error.status, error.retryable]).toEqual([200, false]);
     expect(error.message).toMatch(/larger than maxResponseBytes \(1000 bytes\)/);
     expect(requests).toBe(1);
@@ -76,7 +95,10 @@ describe("HttpTransport: reading a whole body", () => {
     let requests = 0;
     handler = (res) => (++requests === 1 ? chunked(['{"choices":'], false)(res) : chunked(['{"ok":', "true}"])(res));
     const retries: EndpointError[] = [];
-    const t = transport({ retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 }, onRetry: (info) => retries.push(info.error) });
+    const t = transport({
+      retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
+      onRetry: (info) => retries.push(info.error),
+    });
     expect(await readText(t)).toBe('{"ok":true}');
     expect(retries.map((error) => error.retryable)).toEqual([true]);
   });
@@ -93,11 +115,16 @@ describe("HttpTransport: reading a whole body", () => {
 
   it("iterates a body piece by piece under the same cap", async () => {
     handler = chunked(["one", "two", "three"]);
-    const pieces = await transport().post("/chat/completions", "{}", { accept: "text/event-stream", retryDuringBody: false }, async (response) => {
-      const seen: string[] = [];
-      for await (const piece of response.body) seen.push(Buffer.from(piece).toString());
-      return seen.join("");
-    });
+    const pieces = await transport().post(
+      "/chat/completions",
+      "{}",
+      { accept: "text/event-stream", retryDuringBody: false },
+      async (response) => {
+        const seen: string[] = [];
+        for await (const piece of response.body) seen.push(Buffer.from(piece).toString());
+        return seen.join("");
+      },
+    );
     expect(pieces).toBe("onetwothree");
   });
 });

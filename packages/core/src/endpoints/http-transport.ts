@@ -95,7 +95,9 @@ function decodeUTF8(chunks: readonly Buffer[], bytes: number): string {
 }
 
 function prematureClose(): Error {
-  return Object.assign(new Error("The response body was closed before its end."), { code: "ERR_STREAM_PREMATURE_CLOSE" });
+  return Object.assign(new Error("The response body was closed before its end."), {
+    code: "ERR_STREAM_PREMATURE_CLOSE",
+  });
 }
 
 /**
@@ -161,7 +163,10 @@ class CountedBody implements AsyncIterable<Uint8Array> {
 }
 
 function tooLarge(target: string, limit: number, status: number): EndpointError {
-  return new EndpointError(`The response from ${target} is larger than maxResponseBytes (${limit} bytes) and was not read. Raise maxResponseBytes if such replies are expected.`, { status, retryable: false });
+  return new EndpointError(
+    `The response from ${target} is larger than maxResponseBytes (${limit} bytes) and was not read. Raise maxResponseBytes if such replies are expected.`,
+    { status, retryable: false },
+  );
 }
 
 /**
@@ -184,11 +189,18 @@ export class HttpTransport {
     this.#origin = url.origin;
     this.#basePath = url.pathname.replace(/\/+$/, "");
     this.#ownsDispatcher = options.dispatcher === undefined;
-    this.#dispatcher = options.dispatcher ?? new Pool(this.#origin, { connect: { timeout: options.timeoutMs }, keepAliveTimeout: 10_000 });
+    this.#dispatcher =
+      options.dispatcher ??
+      new Pool(this.#origin, { connect: { timeout: options.timeoutMs }, keepAliveTimeout: 10_000 });
   }
 
   /** Sends `body` to `baseURL + path` and hands the response to `read`, trying again as the policy allows. */
-  async post<T>(path: string, body: string, options: PostOptions, read: (response: HttpResponse) => Promise<T>): Promise<T> {
+  async post<T>(
+    path: string,
+    body: string,
+    options: PostOptions,
+    read: (response: HttpResponse) => Promise<T>,
+  ): Promise<T> {
     // The query may carry a key (Azure's `?api-key=`, Gemini's `?key=`): errors name the path only.
     const target = `POST ${this.#options.baseURL}${path.split("?", 1)[0]}`;
     const { retry } = this.#options;
@@ -198,7 +210,8 @@ export class HttpTransport {
         return await this.#once(path, body, options, target, progress, read);
       } catch (thrown) {
         const error = errorFromFailure(thrown, target, this.#options.timeoutMs, options.signal);
-        const retryable = EndpointError.isInstance(error) && error.retryable && (options.retryDuringBody || !progress.delivered);
+        const retryable =
+          EndpointError.isInstance(error) && error.retryable && (options.retryDuringBody || !progress.delivered);
         if (!retryable || attempt >= retry.retries) throw error;
         const asked = retryAfterOf.get(error);
         if (asked !== undefined && asked > retry.maxRetryAfterMs) throw error; // waiting that long inside a call helps nobody
@@ -213,7 +226,14 @@ export class HttpTransport {
     }
   }
 
-  async #once<T>(path: string, body: string, options: PostOptions, target: string, progress: { delivered: boolean }, read: (response: HttpResponse) => Promise<T>): Promise<T> {
+  async #once<T>(
+    path: string,
+    body: string,
+    options: PostOptions,
+    target: string,
+    progress: { delivered: boolean },
+    read: (response: HttpResponse) => Promise<T>,
+  ): Promise<T> {
     const { timeoutMs, maxResponseBytes } = this.#options;
     const response = await this.#dispatcher.request({
       origin: this.#origin,
@@ -235,7 +255,12 @@ export class HttpTransport {
       }
       const declared = Number(response.headers["content-length"]);
       if (declared > maxResponseBytes) throw tooLarge(target, maxResponseBytes, response.statusCode);
-      const body = new CountedBody(response.body, maxResponseBytes, () => tooLarge(target, maxResponseBytes, response.statusCode), progress);
+      const body = new CountedBody(
+        response.body,
+        maxResponseBytes,
+        () => tooLarge(target, maxResponseBytes, response.statusCode),
+        progress,
+      );
       return await read({
         contentType: String(response.headers["content-type"] ?? "").toLowerCase(),
         body,
@@ -252,7 +277,8 @@ export class HttpTransport {
 
   #headersFor(accept: string): Record<string, string> {
     let headers = this.#headers.get(accept);
-    if (headers === undefined) this.#headers.set(accept, (headers = { ...this.#options.headers, "content-type": "application/json", accept }));
+    if (headers === undefined)
+      this.#headers.set(accept, (headers = { ...this.#options.headers, "content-type": "application/json", accept }));
     return headers;
   }
 

@@ -15,7 +15,12 @@ const track = scriptedServerHooks((started) => (server = started));
 /** An endpoint on the scripted server with fast backoff, recording its retries. */
 function endpoint(options: OpenAIOptions = {}): { ep: OpenAI; retries: RetryInfo[] } {
   const retries: RetryInfo[] = [];
-  const ep = new OpenAI({ baseURL: server.url, retryDelays: { baseDelayMs: 1, maxDelayMs: 5 }, onRetry: (info) => retries.push(info), ...options });
+  const ep = new OpenAI({
+    baseURL: server.url,
+    retryDelays: { baseDelayMs: 1, maxDelayMs: 5 },
+    onRetry: (info) => retries.push(info),
+    ...options,
+  });
   return { ep: track(ep), retries };
 }
 
@@ -24,7 +29,10 @@ function request(overrides: Partial<EndpointRequest> = {}): EndpointRequest {
 }
 
 async function failure(promise: Promise<unknown>): Promise<EndpointError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   if (!EndpointError.isInstance(error)) throw new Error(`expected an EndpointError, got ${String(error)}`);
   return error;
 }
@@ -32,10 +40,24 @@ async function failure(promise: Promise<unknown>): Promise<EndpointError> {
 describe("OpenAI endpoint over HTTP", () => {
   it("posts the body to /v1/chat/completions and parses the reply", async () => {
     const { ep } = endpoint();
-    server.enqueue(turn.toolCall("getWeather", { location: "Paris" }, { text: "Checking.", usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 } }));
+    server.enqueue(
+      turn.toolCall(
+        "getWeather",
+        { location: "Paris" },
+        { text: "Checking.", usage: { prompt_tokens: 9, completion_tokens: 4, total_tokens: 13 } },
+      ),
+    );
     const reply = await ep.send(request());
-    expect(server.lastRequest).toMatchObject({ method: "POST", path: "/v1/chat/completions", body: { model: "test-model", messages: [{ role: "user", content: "Hi" }], stream: false } });
-    expect(reply.choices[0]).toMatchObject({ text: "Checking.", finishReason: "tool_calls", toolCalls: [{ name: "getWeather", arguments: { location: "Paris" } }] });
+    expect(server.lastRequest).toMatchObject({
+      method: "POST",
+      path: "/v1/chat/completions",
+      body: { model: "test-model", messages: [{ role: "user", content: "Hi" }], stream: false },
+    });
+    expect(reply.choices[0]).toMatchObject({
+      text: "Checking.",
+      finishReason: "tool_calls",
+      toolCalls: [{ name: "getWeather", arguments: { location: "Paris" } }],
+    });
     expect(reply.usage).toEqual({ promptTokens: 9, completionTokens: 4, totalTokens: 13 });
   });
 
@@ -82,7 +104,12 @@ describe("OpenAI endpoint over HTTP", () => {
 
   it("retries twice by default, then throws the last error", async () => {
     const { ep, retries } = endpoint();
-    server.enqueue(turn.error(503, { message: "one" }), turn.error(503, { message: "two" }), turn.error(503, { message: "three" }), turn.text("never"));
+    server.enqueue(
+      turn.error(503, { message: "one" }),
+      turn.error(503, { message: "two" }),
+      turn.error(503, { message: "three" }),
+      turn.text("never"),
+    );
     const error = await failure(ep.send(request()));
     expect(error.message).toContain("three");
     expect(retries).toHaveLength(2);
@@ -97,7 +124,10 @@ describe("OpenAI endpoint over HTTP", () => {
     ep.config("test-model").temperature = 0.9;
     ep.config("test-model").maxTokens = 64;
     await ep.send(request());
-    expect(server.requests.map((r) => r.body)).toMatchObject([{ temperature: 0.1 }, { temperature: 0.9, max_tokens: 64 }]);
+    expect(server.requests.map((r) => r.body)).toMatchObject([
+      { temperature: 0.1 },
+      { temperature: 0.9, max_tokens: 64 },
+    ]);
   });
 
   it("retries 500, 502 and 503, then returns the success", async () => {
@@ -127,7 +157,10 @@ describe("OpenAI endpoint over HTTP", () => {
 
   it("honours Retry-After as an HTTP date", async () => {
     const { ep, retries } = endpoint();
-    server.enqueue(turn.error(429, { headers: { "retry-after": new Date(Date.now() + 1500).toUTCString() } }), turn.text("ok"));
+    server.enqueue(
+      turn.error(429, { headers: { "retry-after": new Date(Date.now() + 1500).toUTCString() } }),
+      turn.text("ok"),
+    );
     expect((await ep.send(request())).choices[0]!.text).toBe("ok");
     expect(retries).toHaveLength(1);
     expect(retries[0]!.delayMs).toBeGreaterThan(0);
@@ -144,10 +177,15 @@ describe("OpenAI endpoint over HTTP", () => {
 
   it("does not retry a 400, and reports the server's message and request id", async () => {
     const { ep } = endpoint();
-    server.enqueue(turn.error(400, { message: "Invalid 'messages[0].role'", headers: { "x-request-id": "req_abc" } }), turn.text("never"));
+    server.enqueue(
+      turn.error(400, { message: "Invalid 'messages[0].role'", headers: { "x-request-id": "req_abc" } }),
+      turn.text("never"),
+    );
     const error = await failure(ep.send(request()));
     expect([error.status, error.retryable, error.requestId]).toEqual([400, false, "req_abc"]);
-    expect(error.message).toMatch(/HTTP 400 from POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: Invalid 'messages\[0\]\.role' \(request id req_abc\)/);
+    expect(error.message).toMatch(
+      /HTTP 400 from POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: Invalid 'messages\[0\]\.role' \(request id req_abc\)/,
+    );
     expect(server.requests).toHaveLength(1);
   });
 
@@ -176,9 +214,16 @@ describe("OpenAI endpoint over HTTP", () => {
 
   it("retries a connection reset mid-body, and before the response", async () => {
     const { ep, retries } = endpoint();
-    server.enqueue(turn.reset("mid-body", turn.text("lost ".repeat(100))), turn.reset("before-response"), turn.text("ok"));
+    server.enqueue(
+      turn.reset("mid-body", turn.text("lost ".repeat(100))),
+      turn.reset("before-response"),
+      turn.text("ok"),
+    );
     expect((await ep.send(request())).choices[0]!.text).toBe("ok");
-    expect(retries.map((r) => [r.error.status, r.error.retryable])).toEqual([[undefined, true], [undefined, true]]);
+    expect(retries.map((r) => [r.error.status, r.error.retryable])).toEqual([
+      [undefined, true],
+      [undefined, true],
+    ]);
   });
 
   it("reports a server that is not listening as a retryable connection error", async () => {
@@ -193,7 +238,11 @@ describe("OpenAI endpoint over HTTP", () => {
 
   it("throws ProtocolError for a body that is not JSON, truncated JSON, or not a chat completion, without retrying", async () => {
     const { ep } = endpoint();
-    for (const body of ["<html>hello</html>", '{"choices": [{"index": 0, "message": {"content": "Hel', '{"object": "list", "data": []}']) {
+    for (const body of [
+      "<html>hello</html>",
+      '{"choices": [{"index": 0, "message": {"content": "Hel',
+      '{"object": "list", "data": []}',
+    ]) {
       server.reset();
       server.enqueue(turn.raw(body, { contentType: "application/json" }), turn.text("never"));
       await expect(ep.send(request())).rejects.toThrow(ProtocolError);
@@ -251,22 +300,54 @@ describe("OpenAI endpoint over HTTP", () => {
   it("sends strict tools, maps the nulls it added back to absent, and warns about a tool that cannot be strict", async () => {
     const { ep } = endpoint();
     ep.config("test-model").strict = true;
-    ep.tools.define({ name: "getWeather", description: "Weather.", schema: { type: "object", properties: { city: { type: "string" }, unit: { type: "string" } }, required: ["city"], additionalProperties: false }, impl: () => "sunny" });
-    ep.tools.define({ name: "tag", description: "Tag.", schema: { type: "object", properties: { labels: { type: "object", additionalProperties: true } }, required: ["labels"] }, impl: () => "ok" });
+    ep.tools.define({
+      name: "getWeather",
+      description: "Weather.",
+      schema: {
+        type: "object",
+        properties: { city: { type: "string" }, unit: { type: "string" } },
+        required: ["city"],
+        additionalProperties: false,
+      },
+      impl: () => "sunny",
+    });
+    ep.tools.define({
+      name: "tag",
+      description: "Tag.",
+      schema: {
+        type: "object",
+        properties: { labels: { type: "object", additionalProperties: true } },
+        required: ["labels"],
+      },
+      impl: () => "ok",
+    });
     server.enqueue(turn.toolCall("getWeather", { city: "Oslo", unit: null }));
     const events: StreamEvent[] = [];
     const reply = await ep.send(request({ tools: ep.tools.list(), onEvent: (e) => events.push(e) }));
     const sentTools = (server.lastRequest?.body as { tools: { function: { strict?: boolean } }[] }).tools;
     expect(sentTools.map((t) => t.function.strict)).toEqual([true, undefined]);
-    expect(reply.choices[0]!.toolCalls[0]).toMatchObject({ arguments: { city: "Oslo" }, rawArguments: '{"city":"Oslo","unit":null}' });
-    expect(events).toEqual([{ type: "warning", round: 1, message: expect.stringContaining('"tag" is sent without strict mode') }]);
+    expect(reply.choices[0]!.toolCalls[0]).toMatchObject({
+      arguments: { city: "Oslo" },
+      rawArguments: '{"city":"Oslo","unit":null}',
+    });
+    expect(events).toEqual([
+      { type: "warning", round: 1, message: expect.stringContaining('"tag" is sent without strict mode') },
+    ]);
   });
 
   it("sends a raw body as it is, with the request's model and stream setting", async () => {
     const { ep } = endpoint();
     server.enqueue(turn.text("raw ok"));
-    const reply = await ep.sendRaw({ model: "ignored", messages: [{ role: "developer", content: "Terse." }], top_k: 5 }, request());
-    expect(server.lastRequest?.body).toEqual({ model: "test-model", messages: [{ role: "developer", content: "Terse." }], top_k: 5, stream: false });
+    const reply = await ep.sendRaw(
+      { model: "ignored", messages: [{ role: "developer", content: "Terse." }], top_k: 5 },
+      request(),
+    );
+    expect(server.lastRequest?.body).toEqual({
+      model: "test-model",
+      messages: [{ role: "developer", content: "Terse." }],
+      top_k: 5,
+      stream: false,
+    });
     expect(reply.choices[0]!.text).toBe("raw ok");
     await expect(ep.sendRaw({ messages: [], n: 2 }, request())).rejects.toThrow(/n is 2/);
   });

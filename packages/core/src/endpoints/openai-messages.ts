@@ -15,7 +15,8 @@ const messageCache = new WeakMap<Message, string>();
 
 function wireToolCall(call: ToolCall): OpenAIWireFunctionCall | OpenAIWireCustomCall {
   // Provider extras (Gemini's `extra_content`) travel back beside the standard keys.
-  if (call.type === "custom") return { ...call.extra, id: call.id, type: "custom", custom: { name: call.name, input: call.rawArguments } };
+  if (call.type === "custom")
+    return { ...call.extra, id: call.id, type: "custom", custom: { name: call.name, input: call.rawArguments } };
   return { ...call.extra, id: call.id, type: "function", function: { name: call.name, arguments: call.rawArguments } };
 }
 

@@ -15,11 +15,16 @@ describe("OpenAI options", () => {
     expect(resolveOpenAIOptions("http://localhost:1234").baseURL).toBe("http://localhost:1234/v1");
     expect(resolveOpenAIOptions("http://localhost:11434/api/").baseURL).toBe("http://localhost:11434/api");
     const azure = resolveOpenAIOptions("https://x.openai.azure.com/openai/deployments/d?api-version=2024-10-21");
-    expect([azure.baseURL, azure.query]).toEqual(["https://x.openai.azure.com/openai/deployments/d", "?api-version=2024-10-21"]);
+    expect([azure.baseURL, azure.query]).toEqual([
+      "https://x.openai.azure.com/openai/deployments/d",
+      "?api-version=2024-10-21",
+    ]);
   });
 
   it("sends the key as a bearer token, replacing credentials written into the URL", () => {
-    expect(resolveOpenAIOptions({ baseURL: "http://u:p@localhost:1234", apiKey: "sk-x" }).headers).toEqual({ authorization: "Bearer sk-x" });
+    expect(resolveOpenAIOptions({ baseURL: "http://u:p@localhost:1234", apiKey: "sk-x" }).headers).toEqual({
+      authorization: "Bearer sk-x",
+    });
     expect(resolveOpenAIOptions({ baseURL: "http://localhost:1234", apiKey: "" }).headers).toEqual({});
   });
 

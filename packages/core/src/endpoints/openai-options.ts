@@ -1,5 +1,11 @@
 import type { MaxTokensField } from "./openai-request.js";
-import { baseURLOf, parseBaseURL, resolveTransportLimits, type ResolvedTransportOptions, type TransportOptions } from "./transport-options.js";
+import {
+  baseURLOf,
+  parseBaseURL,
+  resolveTransportLimits,
+  type ResolvedTransportOptions,
+  type TransportOptions,
+} from "./transport-options.js";
 
 /** Options of `new OpenAI(options)`. */
 export interface OpenAIOptions extends TransportOptions {
@@ -30,7 +36,11 @@ export const openAIDefaultBaseURL = "https://api.openai.com/v1";
 /** Checks the options, applies the defaults, and splits the base URL into what may be shown and what may not. */
 export function resolveOpenAIOptions(input: string | OpenAIOptions): ResolvedOpenAIOptions {
   const options: OpenAIOptions = typeof input === "string" ? { baseURL: input } : input;
-  const { url, credentials } = parseBaseURL("OpenAI", options.baseURL ?? openAIDefaultBaseURL, "http://localhost:1234/v1");
+  const { url, credentials } = parseBaseURL(
+    "OpenAI",
+    options.baseURL ?? openAIDefaultBaseURL,
+    "http://localhost:1234/v1",
+  );
   const headers: Record<string, string> = { ...options.headers, ...credentials };
   if (options.apiKey !== undefined && options.apiKey !== "") headers.authorization = `Bearer ${options.apiKey}`;
   const query = url.search;
@@ -42,7 +52,11 @@ export function resolveOpenAIOptions(input: string | OpenAIOptions): ResolvedOpe
     query,
     headers,
     // OpenAI has always accepted an infinite timeout and a zero size limit: kept as they were.
-    ...resolveTransportLimits(options, { label: "OpenAI", timeoutMs: "any number > 0", maxResponseBytes: "integer ≥ 0" }),
+    ...resolveTransportLimits(options, {
+      label: "OpenAI",
+      timeoutMs: "any number > 0",
+      maxResponseBytes: "integer ≥ 0",
+    }),
     maxTokensField: options.maxTokensField ?? (openAIHost ? "max_completion_tokens" : "max_tokens"),
   };
 }

@@ -37,7 +37,11 @@ function parseUsage(usage: unknown): Usage {
   const promptTokens = count(u?.prompt_tokens);
   const completionTokens = count(u?.completion_tokens);
   const total = u?.total_tokens;
-  return { promptTokens, completionTokens, totalTokens: typeof total === "number" && Number.isFinite(total) ? total : promptTokens + completionTokens };
+  return {
+    promptTokens,
+    completionTokens,
+    totalTokens: typeof total === "number" && Number.isFinite(total) ? total : promptTokens + completionTokens,
+  };
 }
 
 function parseChoice(wire: JSONObject, position: number, limits: ArgumentLimits, ids: CallIds): CompletionChoice {
@@ -51,8 +55,13 @@ function parseChoice(wire: JSONObject, position: number, limits: ArgumentLimits,
   }
   const legacy = asObject(message.function_call);
   if (legacy && toolCalls.length === 0) toolCalls.push(parseOpenAIToolCall({ function: legacy }, limits, ids));
-  const reasoning = [message.reasoning_content, message.reasoning].find((r): r is string => typeof r === "string" && r !== "");
-  const refusal = typeof message.refusal === "string" && message.refusal !== "" ? message.refusal : contentText(message.content, "refusal");
+  const reasoning = [message.reasoning_content, message.reasoning].find(
+    (r): r is string => typeof r === "string" && r !== "",
+  );
+  const refusal =
+    typeof message.refusal === "string" && message.refusal !== ""
+      ? message.refusal
+      : contentText(message.content, "refusal");
   return {
     index: typeof wire.index === "number" ? wire.index : position,
     text: visibleText(contentText(message.content, "text")),
@@ -72,10 +81,14 @@ function parseChoice(wire: JSONObject, position: number, limits: ArgumentLimits,
 export function parseOpenAIReply(body: unknown, limits: ArgumentLimits): EndpointReply {
   const b = asObject(body);
   if (b && !Array.isArray(b.choices) && b.error !== undefined) {
-    throw new EndpointError(`The server answered with an error: ${errorMessageOf(b) ?? "no message"}`, { retryable: false });
+    throw new EndpointError(`The server answered with an error: ${errorMessageOf(b) ?? "no message"}`, {
+      retryable: false,
+    });
   }
   if (!b || !Array.isArray(b.choices)) {
-    throw new ProtocolError("The reply is not a chat completion: expected a JSON object with a `choices` array. Check that the base URL points at an OpenAI-compatible /v1 API.");
+    throw new ProtocolError(
+      "The reply is not a chat completion: expected a JSON object with a `choices` array. Check that the base URL points at an OpenAI-compatible /v1 API.",
+    );
   }
   const ids = new CallIds();
   const choices = b.choices
@@ -84,6 +97,7 @@ export function parseOpenAIReply(body: unknown, limits: ArgumentLimits): Endpoin
       return choice ? [parseChoice(choice, position, limits, ids)] : [];
     })
     .sort((x, y) => x.index - y.index);
-  if (choices.length === 0) throw new ProtocolError("The reply has no choices: the server sent neither text nor tool calls.");
+  if (choices.length === 0)
+    throw new ProtocolError("The reply has no choices: the server sent neither text nor tool calls.");
   return { choices, usage: parseUsage(b.usage), raw: body };
 }

@@ -32,13 +32,17 @@ export interface OpenAIBody {
 function wireToolChoice(choice: ToolChoice, tools: readonly Tool[]): OpenAIWireToolChoice {
   if (typeof choice === "string") return choice;
   const custom = tools.some((tool) => tool.name === choice.name && tool.custom);
-  return custom ? { type: "custom", custom: { name: choice.name } } : { type: "function", function: { name: choice.name } };
+  return custom
+    ? { type: "custom", custom: { name: choice.name } }
+    : { type: "function", function: { name: choice.name } };
 }
 
 /** Refuses `n` other than 1 (the loop follows one choice), naming where it was set. */
 export function checkSingleChoice(n: JSONValue | undefined, where: string): void {
   if (n !== undefined && n !== 1) {
-    throw new RangeError(`${where} is ${JSON.stringify(n)}: tooltype asks for one choice per request (n = 1). Remove "n", or send several requests.`);
+    throw new RangeError(
+      `${where} is ${JSON.stringify(n)}: tooltype asks for one choice per request (n = 1). Remove "n", or send several requests.`,
+    );
   }
 }
 

@@ -23,9 +23,18 @@ describe("the API key stays private", () => {
 
   it("is sent as a bearer token, and never shows in toJSON, util.inspect, errors or what a logger sees", async () => {
     const retries: RetryInfo[] = [];
-    const ep = new OpenAI({ baseURL: server.url, apiKey, retries: 1, retryDelays: { baseDelayMs: 1 }, onRetry: (info) => retries.push(info) });
+    const ep = new OpenAI({
+      baseURL: server.url,
+      apiKey,
+      retries: 1,
+      retryDelays: { baseDelayMs: 1 },
+      onRetry: (info) => retries.push(info),
+    });
     try {
-      server.enqueue(turn.error(500, { message: "upstream failed" }), turn.error(401, { message: "Incorrect API key provided" }));
+      server.enqueue(
+        turn.error(500, { message: "upstream failed" }),
+        turn.error(401, { message: "Incorrect API key provided" }),
+      );
       const error = await ep.send(endpointRequest()).catch((e: unknown) => e);
       expect(server.lastRequest?.headers.authorization).toBe(`Bearer ${apiKey}`);
       expect(error).toBeInstanceOf(Error);

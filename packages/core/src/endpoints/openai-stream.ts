@@ -59,10 +59,13 @@ export class OpenAIStreamAssembler {
     if (data.trim() === "") return;
     const c = asObject(eventJSON(message));
     if (message.event === "error" || (c && c.error !== undefined && !Array.isArray(c.choices))) {
-      throw new EndpointError(`The server reported an error mid-stream: ${errorMessageOf(c) ?? excerptOf(data, 120)}`, { retryable: false });
+      throw new EndpointError(`The server reported an error mid-stream: ${errorMessageOf(c) ?? excerptOf(data, 120)}`, {
+        retryable: false,
+      });
     }
     if (!c) throw new ProtocolError(`The stream sent an event that is not a chunk object: ${excerptOf(data, 120)}`);
-    for (const key of ["id", "model", "created", "system_fingerprint"]) if (this.header[key] === undefined && c[key] !== undefined) this.header[key] = c[key];
+    for (const key of ["id", "model", "created", "system_fingerprint"])
+      if (this.header[key] === undefined && c[key] !== undefined) this.header[key] = c[key];
     if (asObject(c.usage)) this.usage = c.usage;
     if (!Array.isArray(c.choices)) return;
     for (const entry of c.choices) {
@@ -89,7 +92,8 @@ export class OpenAIStreamAssembler {
       if (state.index === this.primary) this.onEvent?.({ type: "text-delta", round: this.round, text: delta.content });
     }
     if (typeof delta.refusal === "string") state.refusal += delta.refusal;
-    for (const key of ["reasoning_content", "reasoning"]) if (typeof delta[key] === "string") state.reasoning += delta[key];
+    for (const key of ["reasoning_content", "reasoning"])
+      if (typeof delta[key] === "string") state.reasoning += delta[key];
     if (Array.isArray(delta.tool_calls)) {
       for (const entry of delta.tool_calls) {
         const call = asObject(entry);
@@ -104,7 +108,8 @@ export class OpenAIStreamAssembler {
     const id = nonEmptyString(delta.id) ?? nonEmptyString(fn?.id);
     let key: number;
     if (typeof delta.index === "number") key = delta.index;
-    else if (state.current && (id === undefined || state.current.id === undefined || id === state.current.id)) key = state.current.key;
+    else if (state.current && (id === undefined || state.current.id === undefined || id === state.current.id))
+      key = state.current.key;
     else key = state.maxKey + 1; // Gemini: each parallel call whole, without index
     let call = state.calls.get(key);
     if (!call) {
@@ -140,7 +145,8 @@ export class OpenAIStreamAssembler {
       call.extra ??= {};
       setOwn(call.extra, key, delta[key]);
     }
-    if (state.index === this.primary) this.onEvent?.(toolCallDelta(this.round, call.key, argumentsDelta, call.id, call.name));
+    if (state.index === this.primary)
+      this.onEvent?.(toolCallDelta(this.round, call.key, argumentsDelta, call.id, call.name));
   }
 
   /** Whether the stream said it was complete: `[DONE]`, or a `finish_reason` on some choice. */
@@ -154,7 +160,9 @@ export class OpenAIStreamAssembler {
    */
   finish(): JSONObject {
     if (!this.complete) {
-      throw new ProtocolError("The stream ended before the reply was complete (no finish_reason and no [DONE]): the connection was cut. Nothing was added to the conversation; send the request again.");
+      throw new ProtocolError(
+        "The stream ended before the reply was complete (no finish_reason and no [DONE]): the connection was cut. Nothing was added to the conversation; send the request again.",
+      );
     }
     const choices = [...this.choices.values()].sort((a, b) => a.index - b.index).map((c) => this.assembleChoice(c));
     const body: JSONObject = { ...this.header, object: "chat.completion", choices };

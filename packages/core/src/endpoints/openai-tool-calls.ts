@@ -58,13 +58,18 @@ export function parseOpenAIToolCall(wire: JSONObject, limits: ArgumentLimits, id
       type: "custom",
       name: typeof custom?.name === "string" ? custom.name : "",
       arguments: {},
-      rawArguments: typeof input === "string" ? input : input === undefined || input === null ? "" : JSON.stringify(input),
+      rawArguments:
+        typeof input === "string" ? input : input === undefined || input === null ? "" : JSON.stringify(input),
     };
     if (extra) call.extra = extra;
     return call;
   }
   const parsed = parseToolArguments(fn?.arguments, limits);
-  const call = functionCall(ids.take(nonEmptyString(wire.id) ?? nonEmptyString(fn?.id)), typeof fn?.name === "string" ? fn.name : "", parsed);
+  const call = functionCall(
+    ids.take(nonEmptyString(wire.id) ?? nonEmptyString(fn?.id)),
+    typeof fn?.name === "string" ? fn.name : "",
+    parsed,
+  );
   if (extra) call.extra = extra;
   return call;
 }

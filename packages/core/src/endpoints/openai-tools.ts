@@ -31,7 +31,10 @@ function buildEntry(tool: Tool, strictDefault: boolean): ToolEntry {
     entry.json = JSON.stringify(wire);
     return entry;
   }
-  const wire: OpenAIWireTool = { type: "function", function: { name: tool.name, description: tool.description, parameters: tool.schema as JSONObject } };
+  const wire: OpenAIWireTool = {
+    type: "function",
+    function: { name: tool.name, description: tool.description, parameters: tool.schema as JSONObject },
+  };
   if (tool.strict ?? strictDefault) {
     const strict = toStrictSchema(tool.schema);
     if (strict.strict) {
@@ -52,7 +55,11 @@ function buildEntry(tool: Tool, strictDefault: boolean): ToolEntry {
  * array's text while no tool in it changed. `onWarning` hears once per tool revision when a tool
  * asked to be strict falls back to a non-strict schema.
  */
-export function openAIToolsPayload(tools: readonly Tool[], strictDefault: boolean, onWarning?: (message: string, tool: Tool) => void): ToolsPayload {
+export function openAIToolsPayload(
+  tools: readonly Tool[],
+  strictDefault: boolean,
+  onWarning?: (message: string, tool: Tool) => void,
+): ToolsPayload {
   const entries = tools.map((tool) => {
     let slots = toolCache.get(tool);
     if (slots === undefined) toolCache.set(tool, (slots = [undefined, undefined]));
@@ -65,7 +72,8 @@ export function openAIToolsPayload(tools: readonly Tool[], strictDefault: boolea
     return entry;
   });
   const cached = listCache.get(tools);
-  if (cached && cached.entries.length === entries.length && cached.entries.every((entry, i) => entry === entries[i])) return cached.payload;
+  if (cached && cached.entries.length === entries.length && cached.entries.every((entry, i) => entry === entries[i]))
+    return cached.payload;
   const strict = new Map<string, StrictSchemaResult>();
   tools.forEach((tool, i) => {
     const s = entries[i]!.strict;

@@ -21,7 +21,12 @@ export interface OpenAIWireCustomCall {
 export type OpenAIWireMessage =
   | { role: "system"; content: string }
   | { role: "user"; content: string }
-  | { role: "assistant"; content: string | null; tool_calls?: (OpenAIWireFunctionCall | OpenAIWireCustomCall)[]; refusal?: string }
+  | {
+      role: "assistant";
+      content: string | null;
+      tool_calls?: (OpenAIWireFunctionCall | OpenAIWireCustomCall)[];
+      refusal?: string;
+    }
   | { role: "tool"; tool_call_id: string; content: string };
 
 /** One entry of `tools`. */
@@ -30,7 +35,12 @@ export type OpenAIWireTool =
   | { type: "custom"; custom: { name: string; description: string } };
 
 /** `tool_choice`. */
-export type OpenAIWireToolChoice = "auto" | "none" | "required" | { type: "function"; function: { name: string } } | { type: "custom"; custom: { name: string } };
+export type OpenAIWireToolChoice =
+  | "auto"
+  | "none"
+  | "required"
+  | { type: "function"; function: { name: string } }
+  | { type: "custom"; custom: { name: string } };
 
 /** The body tooltype sends, before `ModelConfig.extra` is merged into it. */
 export interface OpenAIRequestBody {

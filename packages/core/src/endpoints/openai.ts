@@ -16,7 +16,11 @@ async function readJSONReply(response: HttpResponse, limits: ArgumentLimits): Pr
   return parseOpenAIReply(await readJSONBody(response, "an OpenAI-compatible /v1 API"), limits);
 }
 
-async function readStreamedReply(response: HttpResponse, request: EndpointRequest, qwen: boolean): Promise<EndpointReply> {
+async function readStreamedReply(
+  response: HttpResponse,
+  request: EndpointRequest,
+  qwen: boolean,
+): Promise<EndpointReply> {
   // The qwen dialect reports text deltas only once they are known not to be part of a call.
   const deltas = qwen && request.onEvent ? new QwenTextDeltas(request.onEvent) : undefined;
   const assembler = new OpenAIStreamAssembler(request.round, deltas?.onEvent ?? request.onEvent);
@@ -33,7 +37,8 @@ function restoreStrictNulls(reply: EndpointReply, body: OpenAIBody): void {
   for (const choice of reply.choices) {
     for (const call of choice.toolCalls) {
       const conversion = strict.get(call.name);
-      if (conversion && call.type === "function" && call.arguments) call.arguments = restoreOmittedArguments(call.arguments, conversion);
+      if (conversion && call.type === "function" && call.arguments)
+        call.arguments = restoreOmittedArguments(call.arguments, conversion);
     }
   }
 }

@@ -3,7 +3,18 @@ import type { BlockListener, ScannedCall, ScannedParameter } from "./qwen-scanne
 import type { TagMatcher } from "./qwen-tags.js";
 
 /** Where a block reader is: idle, or which part of a block it is reading. */
-export type BlockMode = "idle" | "callOpen" | "fnName" | "fnBody" | "json" | "afterJson" | "paramName" | "paramValue" | "afterParam" | "fnEnd" | "junk";
+export type BlockMode =
+  | "idle"
+  | "callOpen"
+  | "fnName"
+  | "fnBody"
+  | "json"
+  | "afterJson"
+  | "paramName"
+  | "paramValue"
+  | "afterParam"
+  | "fnEnd"
+  | "junk";
 
 /**
  * The state of the tool call block being read (its text as written, the calls found so far,

@@ -11,7 +11,8 @@ const bareValueEnds = [PARAMETER_END, PARAMETER, FUNCTION_END];
 const wrappedValueEnds = [PARAMETER_END, PARAMETER, FUNCTION_END, TOOL_CALL_END];
 const maxNameLength = 256;
 
-const noFunctionEnd = "The call has no closing </function>, so it may be incomplete; it was not run. Send the whole call again.";
+const noFunctionEnd =
+  "The call has no closing </function>, so it may be incomplete; it was not run. Send the whole call again.";
 const notACall = "The text inside <tool_call> is neither a JSON object nor a <function=NAME> block.";
 
 /**
@@ -137,7 +138,10 @@ export class CallBlockReader extends CallBlockState {
         this.raw.push(this.name + chunk.slice(i, j));
         this.name = "";
         if (forFunction && !this.wrapped) return this.revert(j);
-        return this.toJunk(j, forFunction ? "The <function=…> tag has no valid name." : "A <parameter=…> tag has no valid name.");
+        return this.toJunk(
+          j,
+          forFunction ? "The <function=…> tag has no valid name." : "A <parameter=…> tag has no valid name.",
+        );
       }
     }
     this.name += chunk.slice(i);
@@ -200,7 +204,12 @@ export class CallBlockReader extends CallBlockState {
       }
       if (chunk[i] !== "<") return this.endKeepingSpace(i);
     }
-    const tags = this.mode === "fnEnd" || this.fnName === undefined ? toolCallEnd : this.wrapped ? wrappedFunctionEnds : functionEnd;
+    const tags =
+      this.mode === "fnEnd" || this.fnName === undefined
+        ? toolCallEnd
+        : this.wrapped
+          ? wrappedFunctionEnds
+          : functionEnd;
     const found = this.tags.match(chunk, i, tags);
     if (found.tag === null) return this.endKeepingSpace(found.index);
     if (found.tag !== undefined) {
@@ -266,6 +275,4 @@ export class CallBlockReader extends CallBlockState {
     else this.finish();
     return index;
   }
-
-
 }

@@ -25,7 +25,8 @@ export function readQwenDialect(reply: EndpointReply, request: QwenDialectReques
     const found = extractQwenCalls(choice.text, schemas, request, ids);
     choice.text = found.text;
     for (const call of found.calls) choice.toolCalls.push(call); // not push(...calls): there may be very many
-    if (found.reasoning !== null) choice.reasoning = choice.reasoning ? `${choice.reasoning}\n${found.reasoning}` : found.reasoning;
+    if (found.reasoning !== null)
+      choice.reasoning = choice.reasoning ? `${choice.reasoning}\n${found.reasoning}` : found.reasoning;
   }
   return reply;
 }

@@ -22,13 +22,23 @@ beforeEach(() => {
   ep.tools.define<{ city: string }>({
     name: "getWeather",
     description: "Current weather in a city.",
-    schema: { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false },
+    schema: {
+      type: "object",
+      properties: { city: { type: "string" } },
+      required: ["city"],
+      additionalProperties: false,
+    },
     impl: (args) => (runs.push(["getWeather", args]), { city: args.city, celsius: 21 }),
   });
   ep.tools.define<{ amount: number; zip: string }>({
     name: "pay",
     description: "Pay an amount.",
-    schema: { type: "object", properties: { amount: { type: "integer" }, zip: { type: "string" } }, required: ["amount"], additionalProperties: false },
+    schema: {
+      type: "object",
+      properties: { amount: { type: "integer" }, zip: { type: "string" } },
+      required: ["amount"],
+      additionalProperties: false,
+    },
     impl: (args) => (runs.push(["pay", args]), `paid ${args.amount}`),
   });
 });
@@ -39,7 +49,8 @@ afterEach(async () => {
 afterAll(() => server.close());
 
 const hermes = '<tool_call>\n{"name": "getWeather", "arguments": {"city": "Oslo"}}\n</tool_call>';
-const qwenXml = "<tool_call>\n<function=pay>\n<parameter=amount>\n12\n</parameter>\n<parameter=zip>\n02134\n</parameter>\n</function>\n</tool_call>";
+const qwenXml =
+  "<tool_call>\n<function=pay>\n<parameter=amount>\n12\n</parameter>\n<parameter=zip>\n02134\n</parameter>\n</function>\n</tool_call>";
 
 function sent(i: number): Array<Record<string, unknown>> {
   return (server.requests[i]!.body as { messages: Array<Record<string, unknown>> }).messages;
@@ -60,7 +71,13 @@ describe("the qwen dialect over HTTP", () => {
     const [call] = completion.calls;
     expect(call!.id).toMatch(/^call_/);
     expect(sent(1).slice(1)).toEqual([
-      { role: "assistant", content: "Let me check.", tool_calls: [{ id: call!.id, type: "function", function: { name: "getWeather", arguments: '{"city":"Oslo"}' } }] },
+      {
+        role: "assistant",
+        content: "Let me check.",
+        tool_calls: [
+          { id: call!.id, type: "function", function: { name: "getWeather", arguments: '{"city":"Oslo"}' } },
+        ],
+      },
       { role: "tool", tool_call_id: call!.id, content: '{"city":"Oslo","celsius":21}' },
     ]);
   });
@@ -87,8 +104,16 @@ describe("the qwen dialect over HTTP", () => {
     server.enqueue(turn.text('<tool_call>{"name": "pay", "arguments": {"amount": 1'), turn.text("Sorry."));
     const completion = await completions(ep, "qwen3", allowAll());
     expect(runs).toEqual([]);
-    expect(completion.calls[0]).toMatchObject({ name: "pay", arguments: null, policyResult: { status: ToolPolicyStatus.Failed } });
-    expect(sent(1).at(-1)).toMatchObject({ role: "tool", tool_call_id: completion.calls[0]!.id, content: expect.stringContaining("cut off") });
+    expect(completion.calls[0]).toMatchObject({
+      name: "pay",
+      arguments: null,
+      policyResult: { status: ToolPolicyStatus.Failed },
+    });
+    expect(sent(1).at(-1)).toMatchObject({
+      role: "tool",
+      tool_call_id: completion.calls[0]!.id,
+      content: expect.stringContaining("cut off"),
+    });
   });
 
   it("answers a value of the wrong type through validation, with the value kept as written", async () => {
@@ -112,7 +137,8 @@ describe("the qwen dialect over HTTP", () => {
     const events: LoopEvent[] = [];
     for await (const event of stream) events.push(event);
     const completion = await stream.completion;
-    const deltas = (round: number) => events.flatMap((e) => (e.type === "text-delta" && e.round === round ? [e.text] : [])).join("");
+    const deltas = (round: number) =>
+      events.flatMap((e) => (e.type === "text-delta" && e.round === round ? [e.text] : [])).join("");
     expect(deltas(1)).toBe("Checking the weather…\n\nand paying:");
     expect(deltas(2)).toBe("All done. 👋");
     expect(completion.choices).toHaveLength(1);
@@ -127,10 +153,36 @@ describe("the qwen dialect over HTTP", () => {
   it("gives the same calls and text streamed as not streamed", async () => {
     const text = `<think>draft: ${hermes}</think>\nOK.\n${qwenXml}`;
     server.enqueue(turn.text(text), turn.text(text, { deltaSize: 2 }));
-    const plain = await ep.send({ model: "qwen3", messages: [{ role: "user", content: "Hi" }], tools: ep.tools.list(), toolChoice: undefined, stream: false, round: 1, maxToolInput: 1 << 20, maxDepth: 64 });
-    const streamed = await ep.send({ model: "qwen3", messages: [{ role: "user", content: "Hi" }], tools: ep.tools.list(), toolChoice: undefined, stream: true, round: 1, maxToolInput: 1 << 20, maxDepth: 64, onEvent: () => {} });
-    const shape = (reply: typeof plain) => reply.choices.map((c) => ({ text: c.text, reasoning: c.reasoning, calls: c.toolCalls.map((call) => [call.name, call.arguments]) }));
+    const plain = await ep.send({
+      model: "qwen3",
+      messages: [{ role: "user", content: "Hi" }],
+      tools: ep.tools.list(),
+      toolChoice: undefined,
+      stream: false,
+      round: 1,
+      maxToolInput: 1 << 20,
+      maxDepth: 64,
+    });
+    const streamed = await ep.send({
+      model: "qwen3",
+      messages: [{ role: "user", content: "Hi" }],
+      tools: ep.tools.list(),
+      toolChoice: undefined,
+      stream: true,
+      round: 1,
+      maxToolInput: 1 << 20,
+      maxDepth: 64,
+      onEvent: () => {},
+    });
+    const shape = (reply: typeof plain) =>
+      reply.choices.map((c) => ({
+        text: c.text,
+        reasoning: c.reasoning,
+        calls: c.toolCalls.map((call) => [call.name, call.arguments]),
+      }));
     expect(shape(streamed)).toEqual(shape(plain));
-    expect(shape(plain)).toEqual([{ text: "OK.", reasoning: `draft: ${hermes}`, calls: [["pay", { amount: 12, zip: "02134" }]] }]);
+    expect(shape(plain)).toEqual([
+      { text: "OK.", reasoning: `draft: ${hermes}`, calls: [["pay", { amount: 12, zip: "02134" }]] },
+    ]);
   });
 });

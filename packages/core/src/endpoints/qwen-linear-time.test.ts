@@ -9,7 +9,9 @@ import type { ToolSchemas } from "./qwen-tool-calls.js";
 
 const size = 1 << 20;
 const limits = { maxToolInput: 4 << 20, maxDepth: 64 };
-const schemas: ToolSchemas = new Map([["f", { type: "object", properties: { n: { type: "integer" }, o: { type: "object" } } }]]);
+const schemas: ToolSchemas = new Map([
+  ["f", { type: "object", properties: { n: { type: "integer" }, o: { type: "object" } } }],
+]);
 
 const repeat = (unit: string) => unit.repeat(Math.ceil(size / unit.length));
 
@@ -59,8 +61,18 @@ describe("Qwen text calls: linear time on hostile input", () => {
     const found = extractQwenCalls(text, schemas, limits);
     expect(found.calls).toEqual([]); // all before a lone </think>: reasoning
     expect(found.reasoning).toBe(text.slice(0, -"</think>".length).trim());
-    const choice = { index: 0, text: "<function=f></function>".repeat(300_000), toolCalls: [], finishReason: "stop", refusal: null, reasoning: null };
-    const reply = readQwenDialect({ choices: [choice], usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, raw: null }, { tools: [], ...limits });
+    const choice = {
+      index: 0,
+      text: "<function=f></function>".repeat(300_000),
+      toolCalls: [],
+      finishReason: "stop",
+      refusal: null,
+      reasoning: null,
+    };
+    const reply = readQwenDialect(
+      { choices: [choice], usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, raw: null },
+      { tools: [], ...limits },
+    );
     expect(reply.choices[0]!.toolCalls).toHaveLength(300_000);
     expect(reply.choices[0]!.text).toBeNull();
   });

@@ -49,7 +49,8 @@ function schemaTypes(schema: unknown, root: unknown): Set<JSONTypeName> | undefi
     const ref = own(node, "$ref");
     if (typeof ref === "string") visit(resolveRef(ref, root), hops + 1);
     const type = own(node, "type");
-    for (const name of Array.isArray(type) ? type : [type]) if (typeof name === "string" && typeNames.has(name)) types.add(name as JSONTypeName);
+    for (const name of Array.isArray(type) ? type : [type])
+      if (typeof name === "string" && typeNames.has(name)) types.add(name as JSONTypeName);
     const values = own(node, "enum");
     for (const value of Array.isArray(values) ? values : []) addType(types, typeOfValue(value));
     if (Object.hasOwn(node, "const")) addType(types, typeOfValue(node.const));
@@ -95,7 +96,12 @@ export type TypedValue = { value: JSONValue } | { tooDeep: true };
  * has a type the schema allows (an integer also within the safe range), else it stays a string.
  * `maxDepth` counts the arguments object as level 1, so a value may nest `maxDepth - 1` levels.
  */
-export function typedParameterValue(raw: string, toolSchema: JSONSchema | undefined, name: string, maxDepth: number): TypedValue {
+export function typedParameterValue(
+  raw: string,
+  toolSchema: JSONSchema | undefined,
+  name: string,
+  maxDepth: number,
+): TypedValue {
   const schema = parameterSchema(toolSchema, name);
   if (schema === undefined) return { value: raw };
   if (raw === "null") return { value: null };

@@ -51,7 +51,12 @@ export class TagMatcher {
    * Hands content up to the next "<" to `sink`, or matches `tags` there: `tag` is set when a whole
    * tag was consumed; held characters that turned out not to be a tag go to `sink` as content.
    */
-  content(chunk: string, i: number, tags: readonly string[], sink: (piece: string) => void): { index: number; tag?: string } {
+  content(
+    chunk: string,
+    i: number,
+    tags: readonly string[],
+    sink: (piece: string) => void,
+  ): { index: number; tag?: string } {
     if (this.#held === "") {
       const lt = chunk.indexOf("<", i);
       if (lt < 0 || lt > i) {

@@ -7,19 +7,92 @@ import { QwenTextScanner } from "./qwen-text-scanner.js";
 import type { ToolSchemas } from "./qwen-tool-calls.js";
 import { limits } from "./fixtures/endpoint-setup.js";
 
-const schemas: ToolSchemas = new Map([["f", { type: "object", properties: { s: { type: "string" }, n: { type: "integer" }, o: { type: "object" }, b: { type: "boolean" } } }]]);
+const schemas: ToolSchemas = new Map([
+  [
+    "f",
+    {
+      type: "object",
+      properties: { s: { type: "string" }, n: { type: "integer" }, o: { type: "object" }, b: { type: "boolean" } },
+    },
+  ],
+]);
 
 // Pieces that make tags, partial tags, JSON and XML likely, so the properties probe the edges.
 const fragments = [
-  "<tool_call>", "</tool_call>", "<function=f>", "<function=", "</function>", "<parameter=s>", "<parameter=n>", "</parameter>",
-  "<think>", "</think>", "<tool_c", "</tool", "<para", "<", ">", "{", "}", "[", "]", '"', "\\", ":", ",", "\n", " ", "\t",
-  '{"name": "f", "arguments": {"s": "x"}}', '"arguments"', "null", "42", "a", "é", "👋",
+  "<tool_call>",
+  "</tool_call>",
+  "<function=f>",
+  "<function=",
+  "</function>",
+  "<parameter=s>",
+  "<parameter=n>",
+  "</parameter>",
+  "<think>",
+  "</think>",
+  "<tool_c",
+  "</tool",
+  "<para",
+  "<",
+  ">",
+  "{",
+  "}",
+  "[",
+  "]",
+  '"',
+  "\\",
+  ":",
+  ",",
+  "\n",
+  " ",
+  "\t",
+  '{"name": "f", "arguments": {"s": "x"}}',
+  '"arguments"',
+  "null",
+  "42",
+  "a",
+  "é",
+  "👋",
 ];
-const loose = fc.array(fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 4 })), { maxLength: 40 }).map((parts) => parts.join(""));
+const loose = fc
+  .array(fc.oneof(fc.constantFrom(...fragments), fc.string({ maxLength: 4 })), { maxLength: 40 })
+  .map((parts) => parts.join(""));
 // Text with call openers followed by the characters that matter inside a call (quotes, escapes, brackets, closing tags).
-const inner = ['"', "\\", "{", "}", "[", "]", "a", " ", "\n", "<", ">", "</tool_call>", "</function>", "<parameter=s>", "<parameter=n>", "</parameter>", "<tool_call>", "</think>"];
+const inner = [
+  '"',
+  "\\",
+  "{",
+  "}",
+  "[",
+  "]",
+  "a",
+  " ",
+  "\n",
+  "<",
+  ">",
+  "</tool_call>",
+  "</function>",
+  "<parameter=s>",
+  "<parameter=n>",
+  "</parameter>",
+  "<tool_call>",
+  "</think>",
+];
 const callish = fc
-  .array(fc.tuple(fc.constantFrom("", "x ", "<tool_call>", "<tool_call>{", '<function=f>{"', "<function=f>\n<parameter=n>", "<think>"), fc.array(fc.constantFrom(...inner), { maxLength: 16 })), { maxLength: 4 })
+  .array(
+    fc.tuple(
+      fc.constantFrom(
+        "",
+        "x ",
+        "<tool_call>",
+        "<tool_call>{",
+        '<function=f>{"',
+        "<function=f>\n<parameter=n>",
+        "<think>",
+      ),
+      fc.array(fc.constantFrom(...inner), { maxLength: 16 }),
+    ),
+    { maxLength: 4 },
+  )
   .map((parts) => parts.map(([open, rest]) => open + rest.join("")).join(""));
 const messy = fc.oneof(loose, callish);
 
@@ -87,7 +160,9 @@ describe("Qwen text calls: properties", () => {
   });
 
   it("passes text without tags through unchanged except trimming", () => {
-    const plain = fc.string({ unit: fc.constantFrom("a", " ", "\n", "<", ">", "/", "=", "t", "o", "l", "_", "c", "{", '"', "é") });
+    const plain = fc.string({
+      unit: fc.constantFrom("a", " ", "\n", "<", ">", "/", "=", "t", "o", "l", "_", "c", "{", '"', "é"),
+    });
     fc.assert(
       fc.property(plain, (text) => {
         fc.pre(!["<tool_call>", "<function=", "<think>", "</think>"].some((tag) => text.includes(tag)));
@@ -116,16 +191,32 @@ describe("Qwen text calls: properties", () => {
 
   it("reads back any well-formed call in every written form, with the text around it", () => {
     const value = fc.string({ unit: fc.constantFrom("a", "b", " ", "\n", "0", "é", "'", '"', "\\", ">", "{") });
-    const args = fc.record({ s: value, n: fc.integer(), o: fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 3 }), b: fc.boolean() }, { requiredKeys: [] });
+    const args = fc.record(
+      {
+        s: value,
+        n: fc.integer(),
+        o: fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 3 }),
+        b: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    );
     const around = fc.string({ unit: fc.constantFrom("a", " ", "\n", ".", ">") });
     fc.assert(
-      fc.property(args, fc.constantFrom("hermes", "hermes-string", "function-json", "xml", "bare-xml"), around, around, (a, form, before, after) => {
-        const call = render(form, a as JSONObject);
-        const found = extractQwenCalls(`${before}${call}${after}`, schemas, limits);
-        expect(found.calls.map(({ name, arguments: parsed }) => ({ name, parsed }))).toEqual([{ name: "f", parsed: a }]);
-        const text = `${before}${after}`.trim();
-        expect(found.text).toBe(text === "" ? null : text);
-      }),
+      fc.property(
+        args,
+        fc.constantFrom("hermes", "hermes-string", "function-json", "xml", "bare-xml"),
+        around,
+        around,
+        (a, form, before, after) => {
+          const call = render(form, a as JSONObject);
+          const found = extractQwenCalls(`${before}${call}${after}`, schemas, limits);
+          expect(found.calls.map(({ name, arguments: parsed }) => ({ name, parsed }))).toEqual([
+            { name: "f", parsed: a },
+          ]);
+          const text = `${before}${after}`.trim();
+          expect(found.text).toBe(text === "" ? null : text);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -4,7 +4,10 @@ import type { ToolSchemas } from "./qwen-tool-calls.js";
 import { limits } from "./fixtures/endpoint-setup.js";
 
 const schemas: ToolSchemas = new Map([
-  ["get_weather", { type: "object", properties: { city: { type: "string" }, days: { type: "integer" } }, required: ["city"] }],
+  [
+    "get_weather",
+    { type: "object", properties: { city: { type: "string" }, days: { type: "integer" } }, required: ["city"] },
+  ],
   [
     "book",
     {
@@ -25,7 +28,8 @@ const schemas: ToolSchemas = new Map([
   ],
 ]);
 
-const extract = (text: string, overrides: Partial<typeof limits> = {}) => extractQwenCalls(text, schemas, { ...limits, ...overrides });
+const extract = (text: string, overrides: Partial<typeof limits> = {}) =>
+  extractQwenCalls(text, schemas, { ...limits, ...overrides });
 const usable = (text: string) => extract(text).calls.map((call) => ({ name: call.name, arguments: call.arguments }));
 
 const xml = (name: string, params: Record<string, string>) =>
@@ -35,18 +39,69 @@ const xml = (name: string, params: Record<string, string>) =>
 
 describe("Qwen/Hermes calls written as text (WIRE.md)", () => {
   it.each<[string, string, Array<{ name: string; arguments: JSONObject }>]>([
-    ["Hermes, arguments as an object", '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>', [{ name: "get_weather", arguments: { city: "Paris" } }]],
-    ["Hermes, arguments as a JSON string", '<tool_call>{"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}</tool_call>', [{ name: "get_weather", arguments: { city: "Paris" } }]],
-    ["Hermes, arguments double-encoded", '<tool_call>{"name": "get_weather", "arguments": "\\"{\\\\\\"city\\\\\\": \\\\\\"Oslo\\\\\\"}\\""}</tool_call>', [{ name: "get_weather", arguments: { city: "Oslo" } }]],
-    ["Hermes, no arguments", '<tool_call>{"name": "get_weather"}</tool_call>', [{ name: "get_weather", arguments: {} }]],
-    ["<function=NAME>{json}</function>, bare", '<function=get_weather>{"city": "Rome"}</function>', [{ name: "get_weather", arguments: { city: "Rome" } }]],
-    ["<function=NAME>{json}</function> inside <tool_call>", '<tool_call><function=get_weather>{"city": "Rome"}</function></tool_call>', [{ name: "get_weather", arguments: { city: "Rome" } }]],
-    ["Qwen XML", xml("get_weather", { city: "Paris", days: "3" }), [{ name: "get_weather", arguments: { city: "Paris", days: 3 } }]],
-    ["Qwen XML without <tool_call>", "<function=get_weather>\n<parameter=city>\nBern\n</parameter>\n</function>", [{ name: "get_weather", arguments: { city: "Bern" } }]],
-    ["a missing </tool_call> after complete JSON", '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}', [{ name: "get_weather", arguments: { city: "Paris" } }]],
-    ["a missing </parameter> when </function> is there", "<tool_call><function=get_weather><parameter=city>\nParis\n<parameter=days>\n2\n</function></tool_call>", [{ name: "get_weather", arguments: { city: "Paris", days: 2 } }]],
-    ["</tool_call> inside a JSON string", '<tool_call>{"name": "get_weather", "arguments": {"city": "a</tool_call>b"}}</tool_call>', [{ name: "get_weather", arguments: { city: "a</tool_call>b" } }]],
-    ["two JSON objects in one <tool_call>", '<tool_call>\n{"name": "get_weather", "arguments": {"city": "A"}}\n{"name": "get_weather", "arguments": {"city": "B"}}\n</tool_call>', [{ name: "get_weather", arguments: { city: "A" } }, { name: "get_weather", arguments: { city: "B" } }]],
+    [
+      "Hermes, arguments as an object",
+      '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>',
+      [{ name: "get_weather", arguments: { city: "Paris" } }],
+    ],
+    [
+      "Hermes, arguments as a JSON string",
+      '<tool_call>{"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}</tool_call>',
+      [{ name: "get_weather", arguments: { city: "Paris" } }],
+    ],
+    [
+      "Hermes, arguments double-encoded",
+      '<tool_call>{"name": "get_weather", "arguments": "\\"{\\\\\\"city\\\\\\": \\\\\\"Oslo\\\\\\"}\\""}</tool_call>',
+      [{ name: "get_weather", arguments: { city: "Oslo" } }],
+    ],
+    [
+      "Hermes, no arguments",
+      '<tool_call>{"name": "get_weather"}</tool_call>',
+      [{ name: "get_weather", arguments: {} }],
+    ],
+    [
+      "<function=NAME>{json}</function>, bare",
+      '<function=get_weather>{"city": "Rome"}</function>',
+      [{ name: "get_weather", arguments: { city: "Rome" } }],
+    ],
+    [
+      "<function=NAME>{json}</function> inside <tool_call>",
+      '<tool_call><function=get_weather>{"city": "Rome"}</function></tool_call>',
+      [{ name: "get_weather", arguments: { city: "Rome" } }],
+    ],
+    [
+      "Qwen XML",
+      xml("get_weather", { city: "Paris", days: "3" }),
+      [{ name: "get_weather", arguments: { city: "Paris", days: 3 } }],
+    ],
+    [
+      "Qwen XML without <tool_call>",
+      "<function=get_weather>\n<parameter=city>\nBern\n</parameter>\n</function>",
+      [{ name: "get_weather", arguments: { city: "Bern" } }],
+    ],
+    [
+      "a missing </tool_call> after complete JSON",
+      '<tool_call>{"name": "get_weather", "arguments": {"city": "Paris"}}',
+      [{ name: "get_weather", arguments: { city: "Paris" } }],
+    ],
+    [
+      "a missing </parameter> when </function> is there",
+      "<tool_call><function=get_weather><parameter=city>\nParis\n<parameter=days>\n2\n</function></tool_call>",
+      [{ name: "get_weather", arguments: { city: "Paris", days: 2 } }],
+    ],
+    [
+      "</tool_call> inside a JSON string",
+      '<tool_call>{"name": "get_weather", "arguments": {"city": "a</tool_call>b"}}</tool_call>',
+      [{ name: "get_weather", arguments: { city: "a</tool_call>b" } }],
+    ],
+    [
+      "two JSON objects in one <tool_call>",
+      '<tool_call>\n{"name": "get_weather", "arguments": {"city": "A"}}\n{"name": "get_weather", "arguments": {"city": "B"}}\n</tool_call>',
+      [
+        { name: "get_weather", arguments: { city: "A" } },
+        { name: "get_weather", arguments: { city: "B" } },
+      ],
+    ],
   ])("reads %s", (_, text, calls) => {
     const found = extract(text);
     expect(found.calls.map((call) => ({ name: call.name, arguments: call.arguments }))).toEqual(calls);
@@ -84,13 +139,23 @@ describe("Qwen/Hermes calls written as text (WIRE.md)", () => {
   });
 
   it("keeps a value that does not decode to the schema's type as a string (validation answers the model)", () => {
-    const [call] = extract(xml("book", { nights: "three", price: "1e999", breakfast: "1", room: "[1]", level: "12345678901234567890" })).calls;
-    expect(call!.arguments).toEqual({ nights: "three", price: "1e999", breakfast: "1", room: "[1]", level: "12345678901234567890" });
+    const [call] = extract(
+      xml("book", { nights: "three", price: "1e999", breakfast: "1", room: "[1]", level: "12345678901234567890" }),
+    ).calls;
+    expect(call!.arguments).toEqual({
+      nights: "three",
+      price: "1e999",
+      breakfast: "1",
+      room: "[1]",
+      level: "12345678901234567890",
+    });
     expect(JSON.parse(call!.rawArguments)).toEqual(call!.arguments);
   });
 
   it("keeps whitespace inside values when the newlines are absent, and a literal null as null", () => {
-    const [call] = extract("<function=book><parameter=notes> x </parameter><parameter=nights>null</parameter></function>").calls;
+    const [call] = extract(
+      "<function=book><parameter=notes> x </parameter><parameter=nights>null</parameter></function>",
+    ).calls;
     expect(call!.arguments).toEqual({ notes: " x ", nights: null });
   });
 
@@ -101,7 +166,12 @@ describe("Qwen/Hermes calls written as text (WIRE.md)", () => {
   });
 
   it("passes text without calls through, trimmed", () => {
-    for (const text of ["  a < b and <b>bold</b> <tool_cal ", "Use <function=NAME> tags like this.", "</tool_call> stray", "Hello <tool_c"]) {
+    for (const text of [
+      "  a < b and <b>bold</b> <tool_cal ",
+      "Use <function=NAME> tags like this.",
+      "</tool_call> stray",
+      "Hello <tool_c",
+    ]) {
       expect(extract(text).text).toBe(text.trim());
       expect(extract(text).calls).toEqual([]);
     }
@@ -129,30 +199,70 @@ describe("Qwen/Hermes calls written as text (WIRE.md)", () => {
 
   it.each<[string, string, string, string, string?]>([
     ["JSON cut off mid-way", '<tool_call>{"name": "get_weather", "arguments": {"city": "Par', "get_weather", "cut off"],
-    ["XML cut off inside a value", "<tool_call>\n<function=get_weather>\n<parameter=city>\nPar", "get_weather", "cut off"],
-    ["XML without </function>", "<tool_call><function=get_weather><parameter=city>Paris</parameter></tool_call>", "get_weather", "</function>"],
+    [
+      "XML cut off inside a value",
+      "<tool_call>\n<function=get_weather>\n<parameter=city>\nPar",
+      "get_weather",
+      "cut off",
+    ],
+    [
+      "XML without </function>",
+      "<tool_call><function=get_weather><parameter=city>Paris</parameter></tool_call>",
+      "get_weather",
+      "</function>",
+    ],
     ["a payload that is not JSON", "<tool_call>{name: get_weather}</tool_call>", "", "not valid JSON"],
-    ["JSON with a < outside a string", '<tool_call>{"name": "get_weather", "arguments": {"city": </tool_call>', "", "not valid"],
+    [
+      "JSON with a < outside a string",
+      '<tool_call>{"name": "get_weather", "arguments": {"city": </tool_call>',
+      "",
+      "not valid",
+    ],
     ["an object without a name", '<tool_call>{"arguments": {}}</tool_call>', "", '"name"'],
-    ["arguments that are not an object", '<tool_call>{"name": "get_weather", "arguments": [1]}</tool_call>', "get_weather", "an array", "[1]"],
+    [
+      "arguments that are not an object",
+      '<tool_call>{"name": "get_weather", "arguments": [1]}</tool_call>',
+      "get_weather",
+      "an array",
+      "[1]",
+    ],
     ["neither JSON nor <function=…>", "<tool_call>get_weather(city=Paris)</tool_call>", "", "neither"],
     ["an empty block", "<tool_call></tool_call>", "", "empty"],
-    ["a parameter given twice", "<function=get_weather><parameter=city>A</parameter><parameter=city>B</parameter></function>", "get_weather", "twice"],
-    ["text between parameters", "<function=get_weather><parameter=city>A</parameter> and <parameter=days>1</parameter></function>", "get_weather", "between"],
-  ])("reports %s as an unusable call, never guessing its arguments", (...[, text, name, error, raw]: [string, string, string, string, string?]) => {
-    const found = extract(`Before. ${text}`);
-    expect(found.text).toBe("Before.");
-    expect(found.calls).toHaveLength(1);
-    // What the model wrote is kept: the block as written, or the arguments as received.
-    expect(found.calls[0]).toMatchObject({ name, arguments: null, rawArguments: raw ?? text });
-    expect(found.calls[0]!.argumentError).toContain(error);
-  });
+    [
+      "a parameter given twice",
+      "<function=get_weather><parameter=city>A</parameter><parameter=city>B</parameter></function>",
+      "get_weather",
+      "twice",
+    ],
+    [
+      "text between parameters",
+      "<function=get_weather><parameter=city>A</parameter> and <parameter=days>1</parameter></function>",
+      "get_weather",
+      "between",
+    ],
+  ])(
+    "reports %s as an unusable call, never guessing its arguments",
+    (...[, text, name, error, raw]: [string, string, string, string, string?]) => {
+      const found = extract(`Before. ${text}`);
+      expect(found.text).toBe("Before.");
+      expect(found.calls).toHaveLength(1);
+      // What the model wrote is kept: the block as written, or the arguments as received.
+      expect(found.calls[0]).toMatchObject({ name, arguments: null, rawArguments: raw ?? text });
+      expect(found.calls[0]!.argumentError).toContain(error);
+    },
+  );
 
   it("respects maxToolInput and maxDepth", () => {
     const big = xml("get_weather", { city: "x".repeat(100) });
-    expect(extract(big, { maxToolInput: 50 }).calls[0]).toMatchObject({ arguments: null, argumentError: expect.stringContaining("over the limit of 50 bytes") });
+    expect(extract(big, { maxToolInput: 50 }).calls[0]).toMatchObject({
+      arguments: null,
+      argumentError: expect.stringContaining("over the limit of 50 bytes"),
+    });
     const deep = xml("book", { room: '{"beds": {"a": {"b": 1}}}' });
-    expect(extract(deep, { maxDepth: 3 }).calls[0]).toMatchObject({ arguments: null, argumentError: expect.stringContaining("deeper than 3") });
+    expect(extract(deep, { maxDepth: 3 }).calls[0]).toMatchObject({
+      arguments: null,
+      argumentError: expect.stringContaining("deeper than 3"),
+    });
     expect(extract(deep, { maxDepth: 4 }).calls[0]!.arguments).toEqual({ room: { beds: { a: { b: 1 } } } });
     const hermes = '<tool_call>{"name": "get_weather", "arguments": {"a": {"b": 1}}}</tool_call>';
     expect(extract(hermes, { maxDepth: 2 }).calls[0]!.arguments).toEqual({ a: { b: 1 } });
@@ -160,7 +270,9 @@ describe("Qwen/Hermes calls written as text (WIRE.md)", () => {
   });
 
   it("lets __proto__ and constructor parameters pollute nothing", () => {
-    const [call] = extract("<function=get_weather><parameter=__proto__>{\"polluted\": true}</parameter><parameter=constructor>1</parameter></function>").calls;
+    const [call] = extract(
+      '<function=get_weather><parameter=__proto__>{"polluted": true}</parameter><parameter=constructor>1</parameter></function>',
+    ).calls;
     expect(Object.keys(call!.arguments!)).toEqual(["__proto__", "constructor"]);
     expect(call!.arguments!.__proto__).toBe('{"polluted": true}');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -30,7 +30,12 @@ function orNull(text: string): string | null {
  * and Qwen3-Coder XML, with Qwen XML values typed from `schemas`. Runs in time linear in the
  * text and never throws. Calls inside reasoning are not calls.
  */
-export function extractQwenCalls(content: string, schemas: ToolSchemas, limits: ArgumentLimits, ids: CallIds = new CallIds()): QwenExtraction {
+export function extractQwenCalls(
+  content: string,
+  schemas: ToolSchemas,
+  limits: ArgumentLimits,
+  ids: CallIds = new CallIds(),
+): QwenExtraction {
   let items: Array<string | ScannedBlock> = [];
   const reasoning: string[] = [];
   const scanner = new QwenTextScanner({

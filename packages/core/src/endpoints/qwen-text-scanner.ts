@@ -45,7 +45,11 @@ export class QwenTextScanner {
     let i = 0;
     while (i < chunk.length) {
       const start = i;
-      i = this.#block.active ? this.#block.step(chunk, i) : this.#thinking ? this.#think(chunk, i) : this.#text(chunk, i);
+      i = this.#block.active
+        ? this.#block.step(chunk, i)
+        : this.#thinking
+          ? this.#think(chunk, i)
+          : this.#text(chunk, i);
       this.work += i - start + 1;
     }
   }

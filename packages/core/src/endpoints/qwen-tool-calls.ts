@@ -20,11 +20,17 @@ function byteLength(text: string): number {
 }
 
 function tooLarge(bytes: number, limits: ArgumentLimits, source: string): ParsedArguments {
-  return unusable(source, `The arguments were ${bytes} bytes, over the limit of ${limits.maxToolInput} bytes, and were not read. Send shorter arguments.`);
+  return unusable(
+    source,
+    `The arguments were ${bytes} bytes, over the limit of ${limits.maxToolInput} bytes, and were not read. Send shorter arguments.`,
+  );
 }
 
 function tooDeep(limits: ArgumentLimits, source: string): ParsedArguments {
-  return unusable(source, `The arguments nest objects or arrays deeper than ${limits.maxDepth} levels and were not read. Send flatter arguments.`);
+  return unusable(
+    source,
+    `The arguments nest objects or arrays deeper than ${limits.maxDepth} levels and were not read. Send flatter arguments.`,
+  );
 }
 
 /** The `"name"` at the start of a Hermes object, read without parsing the rest (it may be cut off). */
@@ -50,26 +56,48 @@ function hermesCall(json: string, limits: ArgumentLimits, source: string): { nam
     body = JSON.parse(json);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return named(unusable(source, `The tool call was not valid JSON (${reason}). Write it as <tool_call>{"name": "…", "arguments": {…}}</tool_call>.`));
+    return named(
+      unusable(
+        source,
+        `The tool call was not valid JSON (${reason}). Write it as <tool_call>{"name": "…", "arguments": {…}}</tool_call>.`,
+      ),
+    );
   }
   const object = asObject(body);
   const name = object !== undefined && Object.hasOwn(object, "name") ? object.name : undefined;
   if (typeof name !== "string" || name === "") {
-    return named(unusable(source, 'The tool call has no "name". Write it as <tool_call>{"name": "…", "arguments": {…}}</tool_call>.'));
+    return named(
+      unusable(
+        source,
+        'The tool call has no "name". Write it as <tool_call>{"name": "…", "arguments": {…}}</tool_call>.',
+      ),
+    );
   }
-  const args = Object.hasOwn(object!, "arguments") ? object!.arguments : Object.hasOwn(object!, "parameters") ? object!.parameters : undefined;
+  const args = Object.hasOwn(object!, "arguments")
+    ? object!.arguments
+    : Object.hasOwn(object!, "parameters")
+      ? object!.parameters
+      : undefined;
   return { name, parsed: parseToolArguments(args, limits) };
 }
 
 /** Qwen XML parameters as an arguments object, each value typed from the tool's schema. */
-function xmlArguments(parameters: readonly ScannedParameter[], schema: JSONSchema | undefined, limits: ArgumentLimits, source: string): ParsedArguments {
+function xmlArguments(
+  parameters: readonly ScannedParameter[],
+  schema: JSONSchema | undefined,
+  limits: ArgumentLimits,
+  source: string,
+): ParsedArguments {
   let bytes = 0;
   for (const parameter of parameters) bytes += byteLength(parameter.name) + byteLength(parameter.value);
   if (bytes > limits.maxToolInput) return tooLarge(bytes, limits, source);
   const args: JSONObject = {};
   for (const parameter of parameters) {
     if (Object.hasOwn(args, parameter.name)) {
-      return unusable(source, `The parameter "${parameter.name}" was given twice, so the call is ambiguous. Send each parameter once.`);
+      return unusable(
+        source,
+        `The parameter "${parameter.name}" was given twice, so the call is ambiguous. Send each parameter once.`,
+      );
     }
     const typed = typedParameterValue(stripNewlines(parameter.value), schema, parameter.name, limits.maxDepth);
     if ("tooDeep" in typed) return tooDeep(limits, source);
@@ -86,7 +114,12 @@ function stripNewlines(value: string): string {
   return value.slice(start, end);
 }
 
-function readCall(call: ScannedCall, schemas: ToolSchemas, limits: ArgumentLimits, source: string): { name: string; parsed: ParsedArguments } {
+function readCall(
+  call: ScannedCall,
+  schemas: ToolSchemas,
+  limits: ArgumentLimits,
+  source: string,
+): { name: string; parsed: ParsedArguments } {
   if (call.cut) {
     const name = call.name ?? (call.form === "json" ? leadingName(call.json) : undefined) ?? "";
     return { name, parsed: unusable(source, `The tool call was cut off before its end. ${resend}`) };
@@ -107,7 +140,12 @@ function readCall(call: ScannedCall, schemas: ToolSchemas, limits: ArgumentLimit
  * the schema for Qwen XML) and the arguments' JSON text; a call cut off, unreadable, too large or
  * too deep has `arguments: null`, an `argumentError` for the model, and the block's text as written.
  */
-export function toolCallsOfBlock(block: ScannedBlock, schemas: ToolSchemas, limits: ArgumentLimits, ids: CallIds): ToolCall[] {
+export function toolCallsOfBlock(
+  block: ScannedBlock,
+  schemas: ToolSchemas,
+  limits: ArgumentLimits,
+  ids: CallIds,
+): ToolCall[] {
   return block.calls.map((scanned) => {
     const { name, parsed } = readCall(scanned, schemas, limits, block.source);
     return functionCall(ids.take(undefined), name, parsed);

@@ -12,7 +12,9 @@ export async function readJSONBody(response: HttpResponse, api: string): Promise
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new ProtocolError(`The reply is not JSON (content-type "${response.contentType || "none"}"): ${excerptOf(text, 200) || "an empty body"}. Check that the base URL points at ${api}.`);
+    throw new ProtocolError(
+      `The reply is not JSON (content-type "${response.contentType || "none"}"): ${excerptOf(text, 200) || "an empty body"}. Check that the base URL points at ${api}.`,
+    );
   }
 }
 

@@ -17,17 +17,23 @@ describe("retry timing", () => {
 
   it("backs off exponentially with jitter, between half and all of the step, capped", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 20 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (attempt, r) => {
-        const full = Math.min(defaultRetryPolicy.baseDelayMs * 2 ** attempt, defaultRetryPolicy.maxDelayMs);
-        const delay = backoffMs(attempt, defaultRetryPolicy, () => r);
-        expect(delay).toBeGreaterThanOrEqual(Math.floor(full / 2));
-        expect(delay).toBeLessThanOrEqual(full);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 20 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (attempt, r) => {
+          const full = Math.min(defaultRetryPolicy.baseDelayMs * 2 ** attempt, defaultRetryPolicy.maxDelayMs);
+          const delay = backoffMs(attempt, defaultRetryPolicy, () => r);
+          expect(delay).toBeGreaterThanOrEqual(Math.floor(full / 2));
+          expect(delay).toBeLessThanOrEqual(full);
+        },
+      ),
     );
   });
 
   it("retries 408, 409, 429 and 5xx only", () => {
-    expect([400, 401, 403, 404, 408, 409, 422, 429, 500, 503, 529].filter(isRetryableStatus)).toEqual([408, 409, 429, 500, 503, 529]);
+    expect([400, 401, 403, 404, 408, 409, 422, 429, 500, 503, 529].filter(isRetryableStatus)).toEqual([
+      408, 409, 429, 500, 503, 529,
+    ]);
   });
 
   it("reads the server's message from the usual error bodies", () => {

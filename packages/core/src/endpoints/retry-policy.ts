@@ -11,7 +11,12 @@ export interface RetryPolicy {
 }
 
 /** The defaults of `RetryPolicy`. */
-export const defaultRetryPolicy: RetryPolicy = { retries: 2, baseDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 60_000 };
+export const defaultRetryPolicy: RetryPolicy = {
+  retries: 2,
+  baseDelayMs: 500,
+  maxDelayMs: 8000,
+  maxRetryAfterMs: 60_000,
+};
 
 /** Statuses worth trying again: timeouts, conflicts, rate limits, server errors. Other 4xx will fail the same way. */
 export function isRetryableStatus(status: number): boolean {

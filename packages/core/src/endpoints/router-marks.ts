@@ -51,7 +51,11 @@ export function answerOf(reply: EndpointReply): AnsweredBy | undefined {
  * `completion.target` for a reply: the router's answering target, else the endpoint itself with
  * `model`. Undefined for a router completion that sent no request (it only answered calls).
  */
-export function targetOf(endpoint: ModelEndpoint, model: string, reply: EndpointReply | undefined): CompletionTarget | undefined {
+export function targetOf(
+  endpoint: ModelEndpoint,
+  model: string,
+  reply: EndpointReply | undefined,
+): CompletionTarget | undefined {
   const answered = reply === undefined ? undefined : answers.get(reply);
   if (answered !== undefined) return { ...answered.target };
   return isRouting(endpoint) ? undefined : { baseURL: endpoint.baseURL, model };

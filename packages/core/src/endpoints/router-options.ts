@@ -37,15 +37,29 @@ export interface RouterOptions {
 /** Checks the targets and returns a frozen copy; a bad one throws a TypeError naming it. */
 export function checkTargets(targets: unknown): readonly RouterTarget[] {
   if (!Array.isArray(targets) || targets.length === 0) {
-    throw new TypeError("new Router(targets) needs a non-empty array of { endpoint, model }, e.g. [{ endpoint: new OpenAI(url), model: \"qwen3-8b\" }].");
+    throw new TypeError(
+      'new Router(targets) needs a non-empty array of { endpoint, model }, e.g. [{ endpoint: new OpenAI(url), model: "qwen3-8b" }].',
+    );
   }
   return Object.freeze(
     targets.map((target: unknown, i) => {
-      const { endpoint, model } = (typeof target === "object" && target !== null ? target : {}) as Partial<RouterTarget>;
-      if (typeof endpoint !== "object" || endpoint === null || typeof endpoint.send !== "function" || typeof endpoint.config !== "function") {
-        throw new TypeError(`Router target ${i + 1}: endpoint must be a model endpoint (new OpenAI(…), new Anthropic(…), a Router).`);
+      const { endpoint, model } = (
+        typeof target === "object" && target !== null ? target : {}
+      ) as Partial<RouterTarget>;
+      if (
+        typeof endpoint !== "object" ||
+        endpoint === null ||
+        typeof endpoint.send !== "function" ||
+        typeof endpoint.config !== "function"
+      ) {
+        throw new TypeError(
+          `Router target ${i + 1}: endpoint must be a model endpoint (new OpenAI(…), new Anthropic(…), a Router).`,
+        );
       }
-      if (typeof model !== "string" || model === "") throw new TypeError(`Router target ${i + 1} (${String(endpoint.baseURL)}): model must be a non-empty model name.`);
+      if (typeof model !== "string" || model === "")
+        throw new TypeError(
+          `Router target ${i + 1} (${String(endpoint.baseURL)}): model must be a non-empty model name.`,
+        );
       return Object.freeze({ endpoint, model });
     }),
   );

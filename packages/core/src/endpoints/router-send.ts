@@ -27,7 +27,11 @@ const forced = (choice: ToolChoice | undefined) => choice === "required" || type
  * completion set none (forced only before tool results, like the loop does). The tools are the
  * router's, already in the request.
  */
-function requestFor(target: RouterTarget, request: EndpointRequest, onEvent: EndpointRequest["onEvent"]): EndpointRequest {
+function requestFor(
+  target: RouterTarget,
+  request: EndpointRequest,
+  onEvent: EndpointRequest["onEvent"],
+): EndpointRequest {
   let toolChoice = request.toolChoice;
   if (toolChoice === undefined) {
     toolChoice = target.endpoint.config(target.model).toolChoice;
@@ -49,7 +53,10 @@ function allFailed(failures: ReadonlyArray<{ target: RouterTarget; error: Endpoi
   return new EndpointError(`Every target of the router failed; try again later or add a target. ${list}`, {
     ...(last.status !== undefined ? { status: last.status } : {}),
     retryable: true,
-    cause: new AggregateError(failures.map((failure) => failure.error), "every router target failed"),
+    cause: new AggregateError(
+      failures.map((failure) => failure.error),
+      "every router target failed",
+    ),
   });
 }
 
@@ -72,10 +79,12 @@ export async function sendThroughTargets(
     const target = targets[index]!;
     let reported = false;
     const listener = request.onEvent;
-    const onEvent = listener && ((event: StreamEvent) => {
-      if (event.type !== "warning") reported = true;
-      listener(event);
-    });
+    const onEvent =
+      listener &&
+      ((event: StreamEvent) => {
+        if (event.type !== "warning") reported = true;
+        listener(event);
+      });
     try {
       const reply = await target.endpoint.send(requestFor(target, request, onEvent));
       recordAnswer(reply, { target: targetName(target), config: target.endpoint.config(target.model) });

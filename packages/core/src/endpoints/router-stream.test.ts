@@ -84,19 +84,36 @@ describe("Router: an OpenAI and an Anthropic target", () => {
     });
     claude.config("claude-scripted").maxTokens = 512;
     router.context.toolPolicy.allow("getWeather");
-    serverA.enqueue(turn.toolCalls([{ id: "call_oslo", name: "getWeather", arguments: '{"city":"Oslo"}' }]), unavailable());
-    serverB.enqueue(turn.toolCalls([{ id: "toolu_rome", name: "getWeather", arguments: { city: "Rome" } }]), turn.text("Oslo and Rome: 21°."));
+    serverA.enqueue(
+      turn.toolCalls([{ id: "call_oslo", name: "getWeather", arguments: '{"city":"Oslo"}' }]),
+      unavailable(),
+    );
+    serverB.enqueue(
+      turn.toolCalls([{ id: "toolu_rome", name: "getWeather", arguments: { city: "Rome" } }]),
+      turn.text("Oslo and Rome: 21°."),
+    );
 
     const completion = await router.completions("Weather in Oslo, then Rome?");
 
-    expect(completion).toMatchObject({ stopped: "done", text: "Oslo and Rome: 21°.", target: { baseURL: claude.baseURL, model: "claude-scripted" } });
+    expect(completion).toMatchObject({
+      stopped: "done",
+      text: "Oslo and Rome: 21°.",
+      target: { baseURL: claude.baseURL, model: "claude-scripted" },
+    });
     expect(cities).toEqual(["Oslo", "Rome"]);
     expect(serverB.requests.every((r) => r.path === "/v1/messages")).toBe(true);
-    const first = serverB.requests[0]!.body as { max_tokens: number; tools: Array<{ name: string }>; messages: Array<{ role: string; content: unknown }> };
+    const first = serverB.requests[0]!.body as {
+      max_tokens: number;
+      tools: Array<{ name: string }>;
+      messages: Array<{ role: string; content: unknown }>;
+    };
     expect(first.max_tokens).toBe(512); // the answering target's own config
     expect(first.tools.map((t) => t.name)).toEqual(["getWeather"]);
     expect(first.messages.slice(1)).toEqual([
-      { role: "assistant", content: [{ type: "tool_use", id: "call_oslo", name: "getWeather", input: { city: "Oslo" } }] },
+      {
+        role: "assistant",
+        content: [{ type: "tool_use", id: "call_oslo", name: "getWeather", input: { city: "Oslo" } }],
+      },
       { role: "user", content: [{ type: "tool_result", tool_use_id: "call_oslo", content: "Oslo: 21°" }] },
     ]);
     expect(serverA.requests.map((_, i) => bodyOf(serverA, i).model)).toEqual(["gpt-scripted", "gpt-scripted"]);

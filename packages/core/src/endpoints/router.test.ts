@@ -33,9 +33,15 @@ describe("Router: failover", () => {
     expect([serverA.requests.length, serverB.requests.length]).toEqual([2, 1]);
     expect([bodyOf(serverA, 0).model, bodyOf(serverB, 0).model]).toEqual(["model-a", "model-b"]);
     expect(failovers).toHaveLength(1);
-    expect(failovers[0]).toMatchObject({ from: { baseURL: serverA.url, model: "model-a" }, to: { baseURL: serverB.url, model: "model-b" }, round: 1 });
+    expect(failovers[0]).toMatchObject({
+      from: { baseURL: serverA.url, model: "model-a" },
+      to: { baseURL: serverB.url, model: "model-b" },
+      round: 1,
+    });
     expect(failovers[0]!.error.status).toBe(503);
-    expect(events.filter((e) => e.type === "warning").map((e) => (e as { message: string }).message)).toEqual([expect.stringContaining("trying")]);
+    expect(events.filter((e) => e.type === "warning").map((e) => (e as { message: string }).message)).toEqual([
+      expect.stringContaining("trying"),
+    ]);
     expect(ctx.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
   });
 
@@ -71,8 +77,15 @@ describe("Router: failover", () => {
 
   it("fails over after a tool round without running the tool again, and stays on the target that answered", async () => {
     const { serverA, serverB, router, runs, failovers } = setup;
-    serverA.enqueue(turn.toolCalls([{ id: "call_1", name: "getWeather", arguments: '{"city":"Oslo"}' }]), unavailable(), unavailable());
-    serverB.enqueue(turn.toolCalls([{ id: "call_2", name: "getWeather", arguments: '{"city":"Rome"}' }]), turn.text("Oslo and Rome: 21°."));
+    serverA.enqueue(
+      turn.toolCalls([{ id: "call_1", name: "getWeather", arguments: '{"city":"Oslo"}' }]),
+      unavailable(),
+      unavailable(),
+    );
+    serverB.enqueue(
+      turn.toolCalls([{ id: "call_2", name: "getWeather", arguments: '{"city":"Rome"}' }]),
+      turn.text("Oslo and Rome: 21°."),
+    );
     const ctx = new Context().user("Weather in Oslo, then Rome?");
     ctx.toolPolicy.allow("getWeather");
 
@@ -108,7 +121,11 @@ describe("Router: failover", () => {
     const ctx = new Context().user("Weather?");
     ctx.toolPolicy.allow("getWeather");
     const completion = await completions(router, ctx);
-    expect(completion).toMatchObject({ text: "A again.", rounds: 3, target: { baseURL: serverA.url, model: "model-a" } });
+    expect(completion).toMatchObject({
+      text: "A again.",
+      rounds: 3,
+      target: { baseURL: serverA.url, model: "model-a" },
+    });
     expect(setup.runs.getWeather).toBe(2);
   });
 
@@ -144,7 +161,9 @@ describe("Router: failover", () => {
       controller.abort();
       return { ...turn.text("too late"), delayMs: 5_000 };
     });
-    const error = await completions(router, new Context().user("Hi"), 8, { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await completions(router, new Context().user("Hi"), 8, { signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
     expect(AbortedError.isInstance(error)).toBe(true);
     expect(serverB.requests).toHaveLength(0);
   });
@@ -162,14 +181,23 @@ describe("Router: tools, context and targets' settings", () => {
 
     router.context.approve(router.context.pending()[0]!.id);
     const second = await completions(router, router.context);
-    expect(second).toMatchObject({ stopped: "done", text: "21° in Oslo.", target: { baseURL: serverA.url, model: "model-a" } });
+    expect(second).toMatchObject({
+      stopped: "done",
+      text: "21° in Oslo.",
+      target: { baseURL: serverA.url, model: "model-a" },
+    });
     expect(runs.getWeather).toBe(1);
     expect(router.context.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
   });
 
   it("answers approvals without a request and then names no target (none answered)", async () => {
     const { serverA, router } = setup;
-    serverA.enqueue(turn.toolCalls([{ name: "getWeather", arguments: '{"city":"Oslo"}' }, { name: "getWeather", arguments: '{"city":"Rome"}' }]));
+    serverA.enqueue(
+      turn.toolCalls([
+        { name: "getWeather", arguments: '{"city":"Oslo"}' },
+        { name: "getWeather", arguments: '{"city":"Rome"}' },
+      ]),
+    );
     await completions(router, "Weather?");
     router.context.approve(router.context.pending()[0]!.id); // the other one still waits
     const completion = await completions(router, router.context);

@@ -1,7 +1,12 @@
 import { inspect } from "node:util";
 import { Context } from "../context/context.js";
 import type { Completion, CompletionTarget } from "../loop/completion.js";
-import { checkMaxToolRounds, DEFAULT_MAX_TOOL_ROUNDS, resolveOptions, type EndpointCompletionOptions } from "../loop/completion-options.js";
+import {
+  checkMaxToolRounds,
+  DEFAULT_MAX_TOOL_ROUNDS,
+  resolveOptions,
+  type EndpointCompletionOptions,
+} from "../loop/completion-options.js";
 import { runCompletion } from "../loop/completions.js";
 import { streamCompletion, type CompletionStream } from "../loop/stream.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
@@ -85,7 +90,14 @@ export class Router implements ModelEndpoint {
    */
   async completions(input: Context | string, options: EndpointCompletionOptions = {}): Promise<Completion> {
     const { maxToolRounds = DEFAULT_MAX_TOOL_ROUNDS, ...rest } = options;
-    return runCompletion(this.#oneCompletion(), routedModel, this.#contextFor(input, options), maxToolRounds, rest, false);
+    return runCompletion(
+      this.#oneCompletion(),
+      routedModel,
+      this.#contextFor(input, options),
+      maxToolRounds,
+      rest,
+      false,
+    );
   }
 
   /**
@@ -109,7 +121,9 @@ export class Router implements ModelEndpoint {
     resolveOptions(rest);
     if (input instanceof Context) return input;
     if (typeof input === "string") return this.context.user(input);
-    throw new TypeError("A Router takes a Context or a prompt string (appended to router.context); it sends no raw request body.");
+    throw new TypeError(
+      "A Router takes a Context or a prompt string (appended to router.context); it sends no raw request body.",
+    );
   }
 
   // The endpoint one completion talks to: sticky, so rounds after a failover start from the target

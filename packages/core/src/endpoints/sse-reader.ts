@@ -21,7 +21,8 @@ export class SSEReader {
 
   constructor(onMessage: (message: SSEMessage) => void) {
     this.parser = createParser({
-      onEvent: (event) => onMessage(event.event === undefined ? { data: event.data } : { data: event.data, event: event.event }),
+      onEvent: (event) =>
+        onMessage(event.event === undefined ? { data: event.data } : { data: event.data, event: event.event }),
     });
   }
 

@@ -16,7 +16,13 @@ export type StreamEvent =
   | { type: "warning"; round: number; message: string };
 
 /** A `tool-call-delta` event; `id` and `name` are included once known. */
-export function toolCallDelta(round: number, index: number, argumentsDelta: string, id: string | undefined, name: string | undefined): StreamEvent {
+export function toolCallDelta(
+  round: number,
+  index: number,
+  argumentsDelta: string,
+  id: string | undefined,
+  name: string | undefined,
+): StreamEvent {
   const event: StreamEvent = { type: "tool-call-delta", round, index, argumentsDelta };
   if (id !== undefined) event.id = id;
   if (name !== undefined) event.name = name;

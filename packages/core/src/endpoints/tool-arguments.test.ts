@@ -20,9 +20,12 @@ describe("parseToolArguments (WIRE.md, Arguments)", () => {
     expect(parsed.rawArguments).toBe('{"location":"Paris"}');
   });
 
-  it.each(["", "   ", "\n\t"])("reads an empty or whitespace-only string %j as {} (a call without parameters)", (raw) => {
-    expect(parseToolArguments(raw, limits)).toEqual({ arguments: {}, rawArguments: raw });
-  });
+  it.each(["", "   ", "\n\t"])(
+    "reads an empty or whitespace-only string %j as {} (a call without parameters)",
+    (raw) => {
+      expect(parseToolArguments(raw, limits)).toEqual({ arguments: {}, rawArguments: raw });
+    },
+  );
 
   it("unwraps a double-encoded object exactly once", () => {
     const raw = JSON.stringify(JSON.stringify({ q: "tea" }));
@@ -77,7 +80,10 @@ describe("parseToolArguments (WIRE.md, Arguments)", () => {
   });
 
   it("keeps __proto__ and constructor keys as plain data, polluting nothing", () => {
-    const parsed = parseToolArguments('{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}', limits);
+    const parsed = parseToolArguments(
+      '{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}}',
+      limits,
+    );
     expect(Object.keys(parsed.arguments!)).toEqual(["__proto__", "constructor"]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(parsed.arguments)).toBe(Object.prototype);
@@ -97,12 +103,19 @@ describe("parseToolArguments (WIRE.md, Arguments)", () => {
 
     it("any string gives an object or null with a reason, never throws, and keeps the raw text", () => {
       fc.assert(
-        fc.property(fc.oneof(fc.string(), fc.json(), jsonObject.map((o) => JSON.stringify(o).slice(0, -1))), (raw) => {
-          const parsed = parseToolArguments(raw, limits);
-          expect(parsed.rawArguments).toBe(raw);
-          if (parsed.arguments === null) expect(parsed.argumentError).toEqual(expect.any(String));
-          else expect(typeof parsed.arguments === "object" && !Array.isArray(parsed.arguments)).toBe(true);
-        }),
+        fc.property(
+          fc.oneof(
+            fc.string(),
+            fc.json(),
+            jsonObject.map((o) => JSON.stringify(o).slice(0, -1)),
+          ),
+          (raw) => {
+            const parsed = parseToolArguments(raw, limits);
+            expect(parsed.rawArguments).toBe(raw);
+            if (parsed.arguments === null) expect(parsed.argumentError).toEqual(expect.any(String));
+            else expect(typeof parsed.arguments === "object" && !Array.isArray(parsed.arguments)).toBe(true);
+          },
+        ),
       );
     });
 

@@ -39,11 +39,17 @@ function unusable(rawArguments: string, argumentError: string): ParsedArguments 
 
 function tooLarge(rawArguments: string, bytes: number, limits: ArgumentLimits): ParsedArguments | undefined {
   if (bytes <= limits.maxToolInput) return undefined;
-  return unusable(rawArguments, `The arguments were ${bytes} bytes, over the limit of ${limits.maxToolInput} bytes, and were not read. Send shorter arguments.`);
+  return unusable(
+    rawArguments,
+    `The arguments were ${bytes} bytes, over the limit of ${limits.maxToolInput} bytes, and were not read. Send shorter arguments.`,
+  );
 }
 
 function tooDeep(rawArguments: string, limits: ArgumentLimits): ParsedArguments {
-  return unusable(rawArguments, `The arguments nest objects or arrays deeper than ${limits.maxDepth} levels and were not read. Send flatter arguments.`);
+  return unusable(
+    rawArguments,
+    `The arguments nest objects or arrays deeper than ${limits.maxDepth} levels and were not read. Send flatter arguments.`,
+  );
 }
 
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
@@ -67,7 +73,8 @@ export function parseToolArguments(received: unknown, limits: ArgumentLimits): P
     const rawArguments = JSON.stringify(received) ?? "";
     const large = tooLarge(rawArguments, Buffer.byteLength(rawArguments), limits);
     if (large) return large;
-    if (!isJSONObject(received)) return unusable(rawArguments, `The arguments were ${describe(received)}, not a JSON object. ${example}`);
+    if (!isJSONObject(received))
+      return unusable(rawArguments, `The arguments were ${describe(received)}, not a JSON object. ${example}`);
     if (nestedDeeperThan(received, limits.maxDepth)) return tooDeep(rawArguments, limits);
     return { arguments: received, rawArguments };
   }
@@ -77,7 +84,11 @@ export function parseToolArguments(received: unknown, limits: ArgumentLimits): P
   if (rawArguments.trim() === "") return { arguments: {}, rawArguments };
   if (jsonTextExceedsDepth(rawArguments, limits.maxDepth)) return tooDeep(rawArguments, limits);
   const first = tryParse(rawArguments);
-  if (!first.ok) return unusable(rawArguments, `The arguments were not valid JSON (${first.message}); they may have been cut off. ${example}`);
+  if (!first.ok)
+    return unusable(
+      rawArguments,
+      `The arguments were not valid JSON (${first.message}); they may have been cut off. ${example}`,
+    );
   if (isJSONObject(first.value)) return { arguments: first.value, rawArguments };
   if (typeof first.value === "string") {
     // Double encoding (a JSON string holding the JSON object): unwrap exactly once.

@@ -65,7 +65,13 @@ function follows(value: number, rule: NumberRule): boolean {
 }
 
 /** `value` when it follows `rule`, `fallback` when it is unset; otherwise a RangeError naming the option. */
-export function checkedNumber(label: string, name: string, value: number | undefined, fallback: number, rule: NumberRule): number {
+export function checkedNumber(
+  label: string,
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  rule: NumberRule,
+): number {
   if (value === undefined) return fallback;
   if (typeof value !== "number" || !follows(value, rule)) {
     const expected = rule === "any number > 0" || rule === "number > 0" ? "a number > 0" : `an ${rule}`;
@@ -79,14 +85,19 @@ export function checkedNumber(label: string, name: string, value: number | undef
  * written into it (a proxy's) are removed from the URL and returned as a Basic `authorization`
  * header, so the URL can be shown safely.
  */
-export function parseBaseURL(label: string, baseURL: string, example: string): { url: URL; credentials: Record<string, string> } {
+export function parseBaseURL(
+  label: string,
+  baseURL: string,
+  example: string,
+): { url: URL; credentials: Record<string, string> } {
   let url: URL;
   try {
     url = new URL(baseURL);
   } catch {
     throw new TypeError(`${label}: baseURL is not a URL (expected e.g. "${example}").`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(`${label}: baseURL must use http or https, not ${url.protocol}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new TypeError(`${label}: baseURL must use http or https, not ${url.protocol}`);
   const credentials: Record<string, string> = {};
   if (url.username !== "" || url.password !== "") {
     const pair = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
@@ -103,17 +114,44 @@ export function baseURLOf(url: URL): string {
 }
 
 /** Checks the timeout, retry and size options against `rules` and applies the defaults. */
-export function resolveTransportLimits(options: TransportOptions, rules: TransportRules): Omit<ResolvedTransportOptions, "baseURL" | "headers"> {
+export function resolveTransportLimits(
+  options: TransportOptions,
+  rules: TransportRules,
+): Omit<ResolvedTransportOptions, "baseURL" | "headers"> {
   const { label } = rules;
   const delays = options.retryDelays;
   return {
     timeoutMs: checkedNumber(label, "timeoutMs", options.timeoutMs, 60_000, rules.timeoutMs),
     retry: {
       retries: checkedNumber(label, "retries", options.retries, defaultRetryPolicy.retries, "integer ≥ 0"),
-      baseDelayMs: checkedNumber(label, "retryDelays.baseDelayMs", delays?.baseDelayMs, defaultRetryPolicy.baseDelayMs, "integer ≥ 0"),
-      maxDelayMs: checkedNumber(label, "retryDelays.maxDelayMs", delays?.maxDelayMs, defaultRetryPolicy.maxDelayMs, "integer ≥ 0"),
-      maxRetryAfterMs: checkedNumber(label, "retryDelays.maxRetryAfterMs", delays?.maxRetryAfterMs, defaultRetryPolicy.maxRetryAfterMs, "integer ≥ 0"),
+      baseDelayMs: checkedNumber(
+        label,
+        "retryDelays.baseDelayMs",
+        delays?.baseDelayMs,
+        defaultRetryPolicy.baseDelayMs,
+        "integer ≥ 0",
+      ),
+      maxDelayMs: checkedNumber(
+        label,
+        "retryDelays.maxDelayMs",
+        delays?.maxDelayMs,
+        defaultRetryPolicy.maxDelayMs,
+        "integer ≥ 0",
+      ),
+      maxRetryAfterMs: checkedNumber(
+        label,
+        "retryDelays.maxRetryAfterMs",
+        delays?.maxRetryAfterMs,
+        defaultRetryPolicy.maxRetryAfterMs,
+        "integer ≥ 0",
+      ),
     },
-    maxResponseBytes: checkedNumber(label, "maxResponseBytes", options.maxResponseBytes, 32 * 1024 * 1024, rules.maxResponseBytes),
+    maxResponseBytes: checkedNumber(
+      label,
+      "maxResponseBytes",
+      options.maxResponseBytes,
+      32 * 1024 * 1024,
+      rules.maxResponseBytes,
+    ),
   };
 }

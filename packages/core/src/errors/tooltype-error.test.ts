@@ -23,7 +23,11 @@ describe("TooltypeError", () => {
   });
 
   it("keeps status and retryability on endpoint errors", () => {
-    const error = new EndpointError("HTTP 429 from /v1/chat/completions", { status: 429, retryable: true, requestId: "req_1" });
+    const error = new EndpointError("HTTP 429 from /v1/chat/completions", {
+      status: 429,
+      retryable: true,
+      requestId: "req_1",
+    });
     expect([error.status, error.retryable, error.requestId]).toEqual([429, true, "req_1"]);
     expect(error instanceof TooltypeError).toBe(true);
   });

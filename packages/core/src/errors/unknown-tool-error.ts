@@ -6,8 +6,14 @@ export class UnknownToolError extends TooltypeError {
   readonly toolName: string;
 
   constructor(toolName: string, known: readonly string[]) {
-    const list = known.length === 0 ? "the registry is empty" : `registered: ${known.slice(0, 20).join(", ")}${known.length > 20 ? ", …" : ""}`;
-    super("UNKNOWN_TOOL", `No tool named "${toolName}" (${list}). Register it with tools.add(...) or tools.define(...).`);
+    const list =
+      known.length === 0
+        ? "the registry is empty"
+        : `registered: ${known.slice(0, 20).join(", ")}${known.length > 20 ? ", …" : ""}`;
+    super(
+      "UNKNOWN_TOOL",
+      `No tool named "${toolName}" (${list}). Register it with tools.add(...) or tools.define(...).`,
+    );
     this.toolName = toolName;
   }
 

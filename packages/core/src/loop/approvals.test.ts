@@ -29,13 +29,21 @@ describe("completions: policy and approvals", () => {
 
   it("never runs a denied call, even when allowed by another rule; runs the allowed ones of the batch", async () => {
     const { server, endpoint, runs } = setup;
-    server.enqueue(turn.toolCalls([{ id: "w", name: "getWeather", arguments: '{"city":"Oslo"}' }, { id: "p", name: "pay", arguments: '{"amount":1}' }]), turn.text("ok"));
+    server.enqueue(
+      turn.toolCalls([
+        { id: "w", name: "getWeather", arguments: '{"city":"Oslo"}' },
+        { id: "p", name: "pay", arguments: '{"amount":1}' },
+      ]),
+      turn.text("ok"),
+    );
     const ctx = new Context().user("Weather, then pay.");
     ctx.toolPolicy.allow("*").deny("pay");
     const completion = await completions(endpoint, "m", ctx);
     expect(completion.stopped).toBe("attention");
     expect(runs).toEqual({ getWeather: 1 });
-    expect(ctx.unanswered().map((call) => [call.id, call.policyResult?.status])).toEqual([["p", ToolPolicyStatus.Denied]]);
+    expect(ctx.unanswered().map((call) => [call.id, call.policyResult?.status])).toEqual([
+      ["p", ToolPolicyStatus.Denied],
+    ]);
     // Calling again answers the denial (no override), and the model goes on.
     const next = await completions(endpoint, "m", ctx);
     expect(next.stopped).toBe("done");
@@ -58,10 +66,18 @@ describe("completions: policy and approvals", () => {
 
   it("approve → the call runs once at the next completion; reject → the model is told why", async () => {
     const { server, endpoint, runs } = setup;
-    server.enqueue(turn.toolCalls([{ id: "p1", name: "pay", arguments: '{"amount":5}' }, { id: "p2", name: "pay", arguments: '{"amount":5000}' }]), turn.text("Paid 5, not 5000."));
+    server.enqueue(
+      turn.toolCalls([
+        { id: "p1", name: "pay", arguments: '{"amount":5}' },
+        { id: "p2", name: "pay", arguments: '{"amount":5000}' },
+      ]),
+      turn.text("Paid 5, not 5000."),
+    );
     const ctx = new Context().user("Pay both.");
     ctx.toolPolicy.evaluator = (_tool, call) =>
-      Number(call.arguments?.amount) > 100 ? { status: ToolPolicyStatus.Pending, message: "Over 100 needs a human." } : ToolPolicyStatus.Allowed;
+      Number(call.arguments?.amount) > 100
+        ? { status: ToolPolicyStatus.Pending, message: "Over 100 needs a human." }
+        : ToolPolicyStatus.Allowed;
     const first = await completions(endpoint, "m", ctx);
     expect(first.stopped).toBe("attention");
     expect(runs.pay).toBe(1);
@@ -70,12 +86,22 @@ describe("completions: policy and approvals", () => {
     const second = await completions(endpoint, "m", ctx);
     expect(second.stopped).toBe("done");
     expect(runs.pay).toBe(1);
-    expect(sentMessages(server, 1).at(-1)).toEqual({ role: "tool", tool_call_id: "p2", content: JSON.stringify({ error: "The call was not run: Rejected by the application: too much" }) });
+    expect(sentMessages(server, 1).at(-1)).toEqual({
+      role: "tool",
+      tool_call_id: "p2",
+      content: JSON.stringify({ error: "The call was not run: Rejected by the application: too much" }),
+    });
   });
 
   it("overrides a denial with approve, and never re-runs a call that has a result", async () => {
     const { server, endpoint, runs } = setup;
-    server.enqueue(turn.toolCalls([{ id: "w", name: "getWeather", arguments: '{"city":"Oslo"}' }, { id: "p", name: "pay", arguments: '{"amount":1}' }]), turn.text("done"));
+    server.enqueue(
+      turn.toolCalls([
+        { id: "w", name: "getWeather", arguments: '{"city":"Oslo"}' },
+        { id: "p", name: "pay", arguments: '{"amount":1}' },
+      ]),
+      turn.text("done"),
+    );
     const ctx = new Context().user("go");
     ctx.toolPolicy.allow("getWeather").deny("pay");
     await completions(endpoint, "m", ctx);
@@ -96,7 +122,9 @@ describe("completions: policy and approvals", () => {
 
     const restored = Context.fromJSON(JSON.parse(stored), { secret });
     restored.toolPolicy.allow("getWeather"); // policy is code: set again after restoring
-    expect(restored.pending().map((call) => [call.id, call.name, call.arguments])).toEqual([["p", "pay", { amount: 250 }]]);
+    expect(restored.pending().map((call) => [call.id, call.name, call.arguments])).toEqual([
+      ["p", "pay", { amount: 250 }],
+    ]);
     restored.approve("p");
     const done = await completions(endpoint, "m", restored);
     expect(done).toMatchObject({ stopped: "done", text: "Paid 250." });

@@ -55,14 +55,17 @@ export const DEFAULT_MAX_TOOL_ROUNDS = 8;
 /** Throws a RangeError unless `maxToolRounds` is a non-negative integer. */
 export function checkMaxToolRounds(maxToolRounds: unknown): number {
   if (typeof maxToolRounds !== "number" || !Number.isInteger(maxToolRounds) || maxToolRounds < 0) {
-    throw new RangeError(`maxToolRounds must be a non-negative integer (0 for manual mode), got ${String(maxToolRounds)}.`);
+    throw new RangeError(
+      `maxToolRounds must be a non-negative integer (0 for manual mode), got ${String(maxToolRounds)}.`,
+    );
   }
   return maxToolRounds;
 }
 
 function positiveInteger(value: number | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`options.${name} must be a positive integer, got ${String(value)}.`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`options.${name} must be a positive integer, got ${String(value)}.`);
   return value;
 }
 
@@ -70,7 +73,9 @@ function positiveInteger(value: number | undefined, name: string, fallback: numb
 export function resolveOptions(options: CompletionOptions = {}): ResolvedOptions {
   const { toolTimeoutMs, tools } = options;
   if (toolTimeoutMs !== undefined && !(typeof toolTimeoutMs === "number" && toolTimeoutMs > 0)) {
-    throw new RangeError(`options.toolTimeoutMs must be a positive number of milliseconds, got ${String(toolTimeoutMs)}.`);
+    throw new RangeError(
+      `options.toolTimeoutMs must be a positive number of milliseconds, got ${String(toolTimeoutMs)}.`,
+    );
   }
   if (tools !== undefined && (!Array.isArray(tools) || tools.some((name) => typeof name !== "string"))) {
     throw new TypeError("options.tools must be an array of tool names.");

@@ -28,7 +28,13 @@ describe("completions: rounds", () => {
     const { server, endpoint, runs } = setup;
     const usage = { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 };
     server.enqueue(
-      turn.toolCalls([{ id: "a", name: "getWeather", arguments: '{"city":"Oslo"}' }, { id: "b", name: "getWeather", arguments: '{"city":"Rome"}' }], { usage }),
+      turn.toolCalls(
+        [
+          { id: "a", name: "getWeather", arguments: '{"city":"Oslo"}' },
+          { id: "b", name: "getWeather", arguments: '{"city":"Rome"}' },
+        ],
+        { usage },
+      ),
       turn.text("Oslo 21°, Rome 21°.", { usage }),
     );
     const ctx = new Context().user("Weather in Oslo and Rome?");
@@ -52,7 +58,11 @@ describe("completions: rounds", () => {
   it("answers a failed call with an error the model can read, and goes on", async () => {
     const { server, endpoint, runs } = setup;
     server.enqueue(
-      turn.toolCalls([{ id: "a", name: "getWeather", arguments: '{"town":"Oslo"}' }, { id: "b", name: "teleport", arguments: "{}" }, { id: "c", name: "getWeather", arguments: '{"city":' }]),
+      turn.toolCalls([
+        { id: "a", name: "getWeather", arguments: '{"town":"Oslo"}' },
+        { id: "b", name: "teleport", arguments: "{}" },
+        { id: "c", name: "getWeather", arguments: '{"city":' },
+      ]),
       turn.toolCall("getWeather", { city: "Oslo" }),
       turn.text("21°."),
     );
@@ -61,7 +71,11 @@ describe("completions: rounds", () => {
     const completion = await completions(endpoint, "m", ctx);
     expect(completion.stopped).toBe("done");
     const [bad, unknown, cut] = completion.calls;
-    expect([bad!.policyResult?.status, unknown!.policyResult?.status, cut!.policyResult?.status]).toEqual([ToolPolicyStatus.Failed, ToolPolicyStatus.Failed, ToolPolicyStatus.Failed]);
+    expect([bad!.policyResult?.status, unknown!.policyResult?.status, cut!.policyResult?.status]).toEqual([
+      ToolPolicyStatus.Failed,
+      ToolPolicyStatus.Failed,
+      ToolPolicyStatus.Failed,
+    ]);
     expect(bad!.result?.output).toContain("city");
     expect(unknown!.result?.output).toContain("getWeather, pay");
     expect(cut!.result?.output).toContain("not valid JSON");
@@ -71,7 +85,14 @@ describe("completions: rounds", () => {
   it("offers the same tools array while the registry and the tools option are unchanged", async () => {
     const { server, endpoint } = setup;
     const { endpoint: spy, requests } = recording(endpoint);
-    server.enqueue(turn.toolCall("getWeather", { city: "Oslo" }), turn.text("ok"), turn.text("again"), turn.text("subset"), turn.text("subset again"), turn.text("changed"));
+    server.enqueue(
+      turn.toolCall("getWeather", { city: "Oslo" }),
+      turn.text("ok"),
+      turn.text("again"),
+      turn.text("subset"),
+      turn.text("subset again"),
+      turn.text("changed"),
+    );
     const ctx = new Context().user("Weather?");
     ctx.toolPolicy.allow("*");
     await completions(spy, "m", ctx);
@@ -96,7 +117,12 @@ describe("completions: rounds", () => {
 
   it("never re-serialises messages already sent: work per round is what is new", async () => {
     const { server, endpoint } = setup;
-    server.enqueue(turn.toolCall("getWeather", { city: "A" }), turn.toolCall("getWeather", { city: "B" }), turn.toolCall("getWeather", { city: "C" }), turn.text("done"));
+    server.enqueue(
+      turn.toolCall("getWeather", { city: "A" }),
+      turn.toolCall("getWeather", { city: "B" }),
+      turn.toolCall("getWeather", { city: "C" }),
+      turn.text("done"),
+    );
     const ctx = new Context().system("s").user("u");
     ctx.toolPolicy.allow("*");
     const before = serialisationCounters.messages;
@@ -125,15 +151,27 @@ describe("completions: rounds", () => {
     const events: LoopEvent[] = [];
     await completions(endpoint, "m", ctx, 8, { onEvent: (event) => events.push(event) });
     expect(events.map((e) => `${e.type}@${e.round}`)).toEqual([
-      "request@1", "reply@1", "tool-call@1", "decision@1", "tool-start@1", "tool-result@1", "round-end@1",
-      "request@2", "reply@2", "round-end@2",
+      "request@1",
+      "reply@1",
+      "tool-call@1",
+      "decision@1",
+      "tool-start@1",
+      "tool-result@1",
+      "round-end@1",
+      "request@2",
+      "reply@2",
+      "round-end@2",
     ]);
   });
 
   it("keeps working when an event listener throws", async () => {
     const { server, endpoint } = setup;
     server.enqueue(turn.text("fine"));
-    const completion = await completions(endpoint, "m", new Context().user("x"), 8, { onEvent: () => { throw new Error("logger down"); } });
+    const completion = await completions(endpoint, "m", new Context().user("x"), 8, {
+      onEvent: () => {
+        throw new Error("logger down");
+      },
+    });
     expect(completion.text).toBe("fine");
   });
 
@@ -151,7 +189,10 @@ describe("completions: rounds", () => {
         return "ok";
       },
     });
-    server.enqueue(turn.toolCalls([1, 2, 3].map((i) => ({ id: `s${i}`, name: "slow", arguments: "{}" }))), turn.text("done"));
+    server.enqueue(
+      turn.toolCalls([1, 2, 3].map((i) => ({ id: `s${i}`, name: "slow", arguments: "{}" }))),
+      turn.text("done"),
+    );
     const ctx = new Context().user("go");
     ctx.toolPolicy.allow("slow");
     await completions(endpoint, "m", ctx, 8, { concurrency: 3 });
@@ -178,7 +219,10 @@ describe("completions: rounds", () => {
         return args.n;
       },
     });
-    server.enqueue(turn.toolCalls(["a", "b", "c"].map((n) => ({ id: n, name: "step", arguments: { n } }))), turn.text("done"));
+    server.enqueue(
+      turn.toolCalls(["a", "b", "c"].map((n) => ({ id: n, name: "step", arguments: { n } }))),
+      turn.text("done"),
+    );
     const ctx = new Context().user("go");
     ctx.toolPolicy.allow("step");
     await completions(endpoint, "m", ctx);
@@ -193,7 +237,10 @@ describe("completions: rounds", () => {
     const ctx = new Context().user("Weather?");
     ctx.toolPolicy.allow("getWeather");
     const completion = await completions(endpoint, "m", ctx);
-    const raw = completion.raw as { object: string; choices: Array<{ message: { content: string; custom_field?: number } }> };
+    const raw = completion.raw as {
+      object: string;
+      choices: Array<{ message: { content: string; custom_field?: number } }>;
+    };
     expect(raw.object).toBe("chat.completion");
     expect(raw.choices[0]!.message.content).toBe("Sunny.");
     expect(raw.choices[0]!.message.custom_field).toBe(7);
@@ -203,7 +250,14 @@ describe("completions: rounds", () => {
   it("passes toolContext and the context to the tool", async () => {
     const { server, endpoint } = setup;
     const seen: unknown[] = [];
-    endpoint.tools.define({ name: "whoami", description: "who", impl: (_args, call) => { seen.push(call.toolContext, call.context, call.callId); return "you"; } });
+    endpoint.tools.define({
+      name: "whoami",
+      description: "who",
+      impl: (_args, call) => {
+        seen.push(call.toolContext, call.context, call.callId);
+        return "you";
+      },
+    });
     server.enqueue(turn.toolCalls([{ id: "w1", name: "whoami", arguments: "{}" }]), turn.text("done"));
     const ctx = new Context().user("who am I?");
     ctx.toolPolicy.allow("whoami");

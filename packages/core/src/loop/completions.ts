@@ -57,7 +57,12 @@ export function completions(
  * fails over to the next target on a retryable error; `completion.target` names the one that
  * answered the last round.
  */
-export function completions(router: Router, input: Context | string, maxToolRounds?: number, options?: CompletionOptions): Promise<Completion>;
+export function completions(
+  router: Router,
+  input: Context | string,
+  maxToolRounds?: number,
+  options?: CompletionOptions,
+): Promise<Completion>;
 export async function completions(
   endpoint: ModelEndpoint | Router,
   second: string | Context,
@@ -67,17 +72,34 @@ export async function completions(
 ): Promise<Completion> {
   if (isRouter(endpoint)) {
     if (third !== undefined && typeof third !== "number") {
-      throw new TypeError("A Router's targets name their models: call completions(router, prompt | ctx, maxToolRounds, options).");
+      throw new TypeError(
+        "A Router's targets name their models: call completions(router, prompt | ctx, maxToolRounds, options).",
+      );
     }
     const options = fourth === undefined ? {} : (fourth as CompletionOptions);
-    return (endpoint as Router).completions(second, { ...options, maxToolRounds: third === undefined ? DEFAULT_MAX_TOOL_ROUNDS : third });
+    return (endpoint as Router).completions(second, {
+      ...options,
+      maxToolRounds: third === undefined ? DEFAULT_MAX_TOOL_ROUNDS : third,
+    });
   }
   const maxToolRounds = fourth === undefined ? DEFAULT_MAX_TOOL_ROUNDS : (fourth as number);
-  return runCompletion(endpoint, second as string, third as CompletionInput, maxToolRounds, fifth === undefined ? {} : fifth, false);
+  return runCompletion(
+    endpoint,
+    second as string,
+    third as CompletionInput,
+    maxToolRounds,
+    fifth === undefined ? {} : fifth,
+    false,
+  );
 }
 
 /** `endpoint.completions(model, input, options)`: the same loop, the round limit as `options.maxToolRounds` (8). */
-export function endpointCompletions(endpoint: ModelEndpoint, model: string, input: CompletionInput, options: EndpointCompletionOptions = {}): Promise<Completion> {
+export function endpointCompletions(
+  endpoint: ModelEndpoint,
+  model: string,
+  input: CompletionInput,
+  options: EndpointCompletionOptions = {},
+): Promise<Completion> {
   const { maxToolRounds = DEFAULT_MAX_TOOL_ROUNDS, ...rest } = options;
   return runCompletion(endpoint, model, input, maxToolRounds, rest, false);
 }
@@ -110,7 +132,8 @@ async function once(
   options: ResolvedOptions,
   stream: boolean,
 ): Promise<Completion> {
-  if (options.signal?.aborted) throw new AbortedError("The completion was aborted before its request was sent.", { cause: options.signal.reason });
+  if (options.signal?.aborted)
+    throw new AbortedError("The completion was aborted before its request was sent.", { cause: options.signal.reason });
   const emit = emitter(options.onEvent);
   const tools = offeredTools(endpoint.tools, options.tools);
   const request: EndpointRequest = {
@@ -127,17 +150,31 @@ async function once(
   };
   const sendRaw = (endpoint as Partial<RawRequestEndpoint>).sendRaw;
   if ("raw" in input && typeof sendRaw !== "function") {
-    throw new TypeError(`This endpoint (${endpoint.baseURL}) cannot send a raw request body: pass a Context or a prompt string.`);
+    throw new TypeError(
+      `This endpoint (${endpoint.baseURL}) cannot send a raw request body: pass a Context or a prompt string.`,
+    );
   }
-  emit?.({ type: "request", round: 1, model, messages: request.messages.length, tools: tools.length, toolChoice: request.toolChoice, stream });
-  const reply: EndpointReply = "raw" in input ? await sendRaw!.call(endpoint, input.raw, request) : await endpoint.send(request);
+  emit?.({
+    type: "request",
+    round: 1,
+    model,
+    messages: request.messages.length,
+    tools: tools.length,
+    toolChoice: request.toolChoice,
+    stream,
+  });
+  const reply: EndpointReply =
+    "raw" in input ? await sendRaw!.call(endpoint, input.raw, request) : await endpoint.send(request);
   const choice = reply.choices[0];
   if (choice === undefined) throw new ProtocolError("The reply holds no choice.");
   emit?.({ type: "reply", round: 1, choice, choices: reply.choices.length, usage: reply.usage });
   const calls: ToolCall[] = choice.toolCalls;
   uniqueIds(calls);
   for (const call of calls) {
-    call.policyResult = { status: ToolPolicyStatus.Pending, message: "Not run: tools run only in a Context (a prompt or raw body returns the model's calls)." };
+    call.policyResult = {
+      status: ToolPolicyStatus.Pending,
+      message: "Not run: tools run only in a Context (a prompt or raw body returns the model's calls).",
+    };
     emit?.({ type: "tool-call", round: 1, call });
   }
   emit?.({ type: "round-end", round: 1, finishReason: choice.finishReason });

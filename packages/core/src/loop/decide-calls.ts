@@ -73,11 +73,18 @@ export async function decideCalls(calls: readonly ToolCall[], scope: DecisionSco
 }
 
 function manual(call: ToolCall): undefined {
-  call.policyResult = { status: ToolPolicyStatus.Pending, message: "Manual mode (maxToolRounds 0): approve the call to run it, or answer it with ctx.tool(callId, output)." };
+  call.policyResult = {
+    status: ToolPolicyStatus.Pending,
+    message: "Manual mode (maxToolRounds 0): approve the call to run it, or answer it with ctx.tool(callId, output).",
+  };
   return undefined;
 }
 
-async function decide(call: ToolCall, scope: DecisionScope, decided: Map<ToolCall, PreparedCall | undefined>): Promise<ToolResult | undefined> {
+async function decide(
+  call: ToolCall,
+  scope: DecisionScope,
+  decided: Map<ToolCall, PreparedCall | undefined>,
+): Promise<ToolResult | undefined> {
   const tool = scope.registry.find(call.name);
   if (tool === undefined || (scope.offered !== undefined && !scope.offered.has(call.name))) {
     const result = await scope.policy.evaluate(undefined, call);
@@ -85,18 +92,27 @@ async function decide(call: ToolCall, scope: DecisionScope, decided: Map<ToolCal
     return failed(call, `${result.message} Available tools: ${names.length > 0 ? names.join(", ") : "none"}.`);
   }
   if ((call.type === "custom") !== tool.custom) {
-    return failed(call, tool.custom ? `${tool.name} takes free text, not JSON arguments.` : `${tool.name} takes JSON arguments, not free text.`);
+    return failed(
+      call,
+      tool.custom
+        ? `${tool.name} takes free text, not JSON arguments.`
+        : `${tool.name} takes JSON arguments, not free text.`,
+    );
   }
   const checked = tool.custom ? checkText(tool, call, scope) : checkArguments(tool, call, scope);
   if (typeof checked === "string") return failed(call, checked);
   if (checked !== undefined) decided.set(call, checked);
   const decision: PolicyResult = await scope.policy.evaluate(tool, call);
-  call.policyResult = decision.status === ToolPolicyStatus.None ? { status: ToolPolicyStatus.Pending, message: decision.message } : decision;
+  call.policyResult =
+    decision.status === ToolPolicyStatus.None
+      ? { status: ToolPolicyStatus.Pending, message: decision.message }
+      : decision;
   return call.policyResult.status === ToolPolicyStatus.Failed ? errorResult(call.policyResult.message) : undefined;
 }
 
 // A subclass that overrides validate or execute keeps being asked: nothing is prepared for it here.
-const preparesOwnArguments = (tool: Tool) => tool.validate === Tool.prototype.validate && tool.execute === Tool.prototype.execute;
+const preparesOwnArguments = (tool: Tool) =>
+  tool.validate === Tool.prototype.validate && tool.execute === Tool.prototype.execute;
 
 /** The prepared text of a free-text call, or why it cannot be used. */
 function checkText(tool: Tool, call: ToolCall, scope: DecisionScope): PreparedCall | string | undefined {
@@ -105,7 +121,9 @@ function checkText(tool: Tool, call: ToolCall, scope: DecisionScope): PreparedCa
     return issues.length === 0 ? undefined : formatArgumentIssues(tool.name, issues);
   }
   const prepared = prepareArguments(tool, call.rawArguments, scope);
-  return prepared.ok ? { tool, revision: tool.revision, value: prepared.value } : formatArgumentIssues(tool.name, prepared.issues);
+  return prepared.ok
+    ? { tool, revision: tool.revision, value: prepared.value }
+    : formatArgumentIssues(tool.name, prepared.issues);
 }
 
 /**
@@ -127,7 +145,12 @@ function checkArguments(tool: Tool, call: ToolCall, scope: DecisionScope): Prepa
   if (scope.repair) {
     const strict = (tool.strict ?? scope.strict) ? toStrictSchema(tool.schema) : undefined;
     const prepare = (args: JSONObject) => (strict?.strict ? restoreOmittedArguments(args, strict) : args);
-    const repaired = repairArguments(call, tool.schema, (args) => tool.validate(prepare(args)).length === 0, scope.maxToolInput);
+    const repaired = repairArguments(
+      call,
+      tool.schema,
+      (args) => tool.validate(prepare(args)).length === 0,
+      scope.maxToolInput,
+    );
     if (repaired !== undefined) {
       call.arguments = prepare(repaired.arguments);
       call.repaired = repaired.repaired;
@@ -135,6 +158,7 @@ function checkArguments(tool: Tool, call: ToolCall, scope: DecisionScope): Prepa
       return undefined;
     }
   }
-  if (issues === undefined) return call.argumentError ?? `The arguments of ${tool.name} could not be read. Send one JSON object.`;
+  if (issues === undefined)
+    return call.argumentError ?? `The arguments of ${tool.name} could not be read. Send one JSON object.`;
   return formatArgumentIssues(tool.name, issues);
 }

@@ -17,26 +17,36 @@ beforeEach(async () => {
 });
 afterEach(() => setup.close());
 
-const callOf = (ctx: Context, message: number): ToolCall => (ctx.messages[message] as { toolCalls: ToolCall[] }).toolCalls[0]!;
+const callOf = (ctx: Context, message: number): ToolCall =>
+  (ctx.messages[message] as { toolCalls: ToolCall[] }).toolCalls[0]!;
 
 describe("completions: calls decided earlier are checked against their binding", () => {
   it("fails an approved call whose arguments changed before the next completion, without running it", async () => {
     const { server, endpoint, runs } = setup;
-    server.enqueue(turn.toolCalls([{ id: "p", name: "pay", arguments: '{"amount":5}' }]), turn.text("It was not paid."));
+    server.enqueue(
+      turn.toolCalls([{ id: "p", name: "pay", arguments: '{"amount":5}' }]),
+      turn.text("It was not paid."),
+    );
     const ctx = new Context().user("Pay 5.");
     await completions(endpoint, "m", ctx);
     ctx.approve("p");
     callOf(ctx, 1).arguments = { amount: 5000 };
     const completion = await completions(endpoint, "m", ctx);
     expect(runs.pay).toBeUndefined();
-    expect(callOf(ctx, 1).policyResult).toEqual({ status: ToolPolicyStatus.Failed, message: expect.stringMatching(/changed after the decision/) });
+    expect(callOf(ctx, 1).policyResult).toEqual({
+      status: ToolPolicyStatus.Failed,
+      message: expect.stringMatching(/changed after the decision/),
+    });
     expect(String(sentMessages(server, 1).at(-1)!.content)).toMatch(/changed after the decision/);
     expect(completion.stopped).toBe("done");
   });
 
   it("fails an approved call restored from a store and changed after restoring, without running it", async () => {
     const { server, endpoint, runs } = setup;
-    server.enqueue(turn.toolCalls([{ id: "p", name: "pay", arguments: '{"amount":5}' }]), turn.text("It was not paid."));
+    server.enqueue(
+      turn.toolCalls([{ id: "p", name: "pay", arguments: '{"amount":5}' }]),
+      turn.text("It was not paid."),
+    );
     const ctx = new Context().user("Pay 5.");
     await completions(endpoint, "m", ctx);
     ctx.approve("p");
@@ -61,7 +71,13 @@ describe("completions: calls decided earlier are checked against their binding",
 
   it("records a binding on every call decided in a round, as the store needs it", async () => {
     const { server, endpoint } = setup;
-    server.enqueue(turn.toolCalls([{ id: "w", name: "getWeather", arguments: '{"city":"Oslo"}' }, { id: "p", name: "pay", arguments: '{"amount":9}' }]), turn.text("ok"));
+    server.enqueue(
+      turn.toolCalls([
+        { id: "w", name: "getWeather", arguments: '{"city":"Oslo"}' },
+        { id: "p", name: "pay", arguments: '{"amount":9}' },
+      ]),
+      turn.text("ok"),
+    );
     const ctx = new Context().user("go");
     ctx.toolPolicy.allow("getWeather");
     await completions(endpoint, "m", ctx);
@@ -78,7 +94,12 @@ describe("completions: calls decided earlier are checked against their binding",
 });
 
 describe("completions: arguments are prepared once, for the decision and the run", () => {
-  const unitSchema = { type: "object", properties: { city: { type: "string" }, unit: { enum: ["C", "F"], default: "C" } }, required: ["city"], additionalProperties: false };
+  const unitSchema = {
+    type: "object",
+    properties: { city: { type: "string" }, unit: { enum: ["C", "F"], default: "C" } },
+    required: ["city"],
+    additionalProperties: false,
+  };
 
   it("runs the tool with a fresh copy, defaults applied, and leaves the call's arguments as the model sent them", async () => {
     const { server, endpoint } = setup;
@@ -108,7 +129,12 @@ describe("completions: arguments are prepared once, for the decision and the run
     ctx.toolPolicy.allow("*");
     await completions(endpoint, "m", ctx, 8, {
       onEvent: (event) => {
-        if (event.type === "decision") endpoint.tools.get("getWeather").schema = { type: "object", properties: { town: { type: "string" } }, required: ["town"] };
+        if (event.type === "decision")
+          endpoint.tools.get("getWeather").schema = {
+            type: "object",
+            properties: { town: { type: "string" } },
+            required: ["town"],
+          };
       },
     });
     expect(runs).toEqual({});
@@ -126,7 +152,12 @@ describe("completions: arguments are prepared once, for the decision and the run
       onEvent: (event) => {
         if (event.type !== "decision") return;
         endpoint.tools.remove("getWeather");
-        endpoint.tools.define({ name: "getWeather", description: "v2", schema: unitSchema, impl: (args) => void received.push(args) });
+        endpoint.tools.define({
+          name: "getWeather",
+          description: "v2",
+          schema: unitSchema,
+          impl: (args) => void received.push(args),
+        });
       },
     });
     expect(received).toEqual([{ city: "Oslo", unit: "C" }]);
@@ -157,7 +188,9 @@ describe("completions: arguments are prepared once, for the decision and the run
   it("refuses arguments over the completion's maxToolInput at the decision, before the policy is asked", async () => {
     const { endpoint, runs } = setup;
     let asked = 0;
-    const ctx = new Context().user("go").assistant(null, [{ id: "big", name: "getWeather", arguments: { city: "x".repeat(200) } }]);
+    const ctx = new Context()
+      .user("go")
+      .assistant(null, [{ id: "big", name: "getWeather", arguments: { city: "x".repeat(200) } }]);
     ctx.toolPolicy.evaluator = () => (asked++, ToolPolicyStatus.Allowed);
     setup.server.enqueue(turn.text("ok"));
     await completions(endpoint, "m", ctx, 8, { maxToolInput: 100 });
@@ -170,12 +203,20 @@ describe("completions: arguments are prepared once, for the decision and the run
   it("still times out a prepared call with the tool's own timeout, and gives it a signal that fires", async () => {
     const { server, endpoint } = setup;
     let signal: AbortSignal | undefined;
-    endpoint.tools.define({ name: "hang", description: "Never returns.", timeoutMs: 10, impl: (_args, context) => ((signal = context.signal), new Promise(() => undefined)) });
+    endpoint.tools.define({
+      name: "hang",
+      description: "Never returns.",
+      timeoutMs: 10,
+      impl: (_args, context) => ((signal = context.signal), new Promise(() => undefined)),
+    });
     server.enqueue(turn.toolCall("hang", {}), turn.text("It timed out."));
     const ctx = new Context().user("go");
     ctx.toolPolicy.allow("*");
     const completion = await completions(endpoint, "m", ctx);
-    expect(completion.calls[0]!.policyResult).toEqual({ status: ToolPolicyStatus.Failed, message: "Tool hang timed out after 10 ms." });
+    expect(completion.calls[0]!.policyResult).toEqual({
+      status: ToolPolicyStatus.Failed,
+      message: "Tool hang timed out after 10 ms.",
+    });
     expect(signal?.aborted).toBe(true);
   });
 });

@@ -33,7 +33,11 @@ describe("endpoint.completions and endpoint.stream", () => {
   it("return the model's calls for a prompt without running them", async () => {
     server.enqueue(turn.toolCall("getWeather", { city: "Rome" }));
     const completion = await ep.completions("m", "Weather in Rome?");
-    expect(completion.toolCalls[0]).toMatchObject({ name: "getWeather", arguments: { city: "Rome" }, policyResult: { status: ToolPolicyStatus.Pending } });
+    expect(completion.toolCalls[0]).toMatchObject({
+      name: "getWeather",
+      arguments: { city: "Rome" },
+      policyResult: { status: ToolPolicyStatus.Pending },
+    });
     expect(completion.toolCalls[0]!.result).toBeUndefined();
   });
 

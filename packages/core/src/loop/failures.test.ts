@@ -46,7 +46,11 @@ describe("completions: failures leave the context as it was", () => {
     const ctx = new Context().user("Weather?");
     ctx.toolPolicy.allow("*");
     const snapshots: unknown[] = [];
-    await expect(completions(endpoint, "m", ctx, 8, { onEvent: (e) => e.type === "request" && snapshots.push(structuredClone(ctx.messages)) })).rejects.toThrow(EndpointError);
+    await expect(
+      completions(endpoint, "m", ctx, 8, {
+        onEvent: (e) => e.type === "request" && snapshots.push(structuredClone(ctx.messages)),
+      }),
+    ).rejects.toThrow(EndpointError);
     expect(ctx.messages).toEqual(snapshots[1]);
     expect(ctx.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool"]);
     expect(runs.getWeather).toBe(1);
@@ -56,7 +60,9 @@ describe("completions: failures leave the context as it was", () => {
     const ctx = await midConversation();
     const before = structuredClone(ctx.messages);
     const requests = setup.server.requests.length;
-    await expect(completions(setup.endpoint, "m", ctx, 8, { signal: AbortSignal.abort() })).rejects.toThrow(AbortedError);
+    await expect(completions(setup.endpoint, "m", ctx, 8, { signal: AbortSignal.abort() })).rejects.toThrow(
+      AbortedError,
+    );
     expect(setup.server.requests).toHaveLength(requests);
     expect(ctx.messages).toEqual(before);
   });
@@ -66,7 +72,10 @@ describe("completions: failures leave the context as it was", () => {
     const before = structuredClone(ctx.messages);
     const controller = new AbortController();
     setup.server.enqueue({ delayMs: 5_000, text: "too late" });
-    const pending = completions(setup.endpoint, "m", ctx, 8, { signal: controller.signal, onEvent: (e) => e.type === "request" && setTimeout(() => controller.abort(), 20) });
+    const pending = completions(setup.endpoint, "m", ctx, 8, {
+      signal: controller.signal,
+      onEvent: (e) => e.type === "request" && setTimeout(() => controller.abort(), 20),
+    });
     await expect(pending).rejects.toThrow(AbortedError);
     expect(ctx.messages).toEqual(before);
   });
@@ -89,7 +98,13 @@ describe("completions: failures leave the context as it was", () => {
         }),
     });
     endpoint.tools.define({ name: "later", description: "Runs after.", impl: () => (laterRan = true) });
-    server.enqueue(turn.toolCalls([{ id: "l", name: "long", arguments: "{}" }, { id: "n", name: "later", arguments: "{}" }]), turn.text("unused"));
+    server.enqueue(
+      turn.toolCalls([
+        { id: "l", name: "long", arguments: "{}" },
+        { id: "n", name: "later", arguments: "{}" },
+      ]),
+      turn.text("unused"),
+    );
     const ctx = new Context().user("go");
     ctx.toolPolicy.allow("*");
     await expect(completions(endpoint, "m", ctx, 8, { signal: controller.signal })).rejects.toThrow(AbortedError);
@@ -97,7 +112,10 @@ describe("completions: failures leave the context as it was", () => {
     expect(laterRan).toBe(false);
     expect(ctx.unanswered()).toEqual([]);
     const results = ctx.messages.filter((m) => m.role === "tool");
-    expect(results.map((m) => [m.callId, m.isError])).toEqual([["l", true], ["n", true]]);
+    expect(results.map((m) => [m.callId, m.isError])).toEqual([
+      ["l", true],
+      ["n", true],
+    ]);
     expect(server.requests).toHaveLength(1);
     // consistent: the next completion simply goes on
     expect((await completions(endpoint, "m", ctx)).text).toBe("unused");
@@ -105,7 +123,10 @@ describe("completions: failures leave the context as it was", () => {
 
   it("answers the calls of a reply cut by the length limit with errors, and returns length", async () => {
     const { server, endpoint, runs } = setup;
-    server.enqueue(turn.toolCalls([{ id: "c", name: "getWeather", arguments: '{"city":"Os' }], { finishReason: "length" }), turn.text("ok"));
+    server.enqueue(
+      turn.toolCalls([{ id: "c", name: "getWeather", arguments: '{"city":"Os' }], { finishReason: "length" }),
+      turn.text("ok"),
+    );
     const ctx = new Context().user("Weather?");
     ctx.toolPolicy.allow("*");
     const completion = await completions(endpoint, "m", ctx);
@@ -119,7 +140,10 @@ describe("completions: failures leave the context as it was", () => {
 
   it("stops on a refusal and on a length cut without calls", async () => {
     const { server, endpoint } = setup;
-    server.enqueue({ refusal: "I can't help with that." }, turn.text("Once upon a", { finishReason: "length" }), { text: "x", finishReason: "content_filter" });
+    server.enqueue({ refusal: "I can't help with that." }, turn.text("Once upon a", { finishReason: "length" }), {
+      text: "x",
+      finishReason: "content_filter",
+    });
     const ctx = new Context().user("?");
     const refused = await completions(endpoint, "m", ctx);
     expect(refused.stopped).toBe("refusal");
@@ -158,7 +182,10 @@ describe("completions: failures leave the context as it was", () => {
     const ctx = new Context().user("go");
     ctx.toolPolicy.allow("*");
     const names = ["getWeather"];
-    const completion = await completions(endpoint, "m", ctx, 8, { tools: names, onEvent: (event) => event.type === "request" && names.push("pay") });
+    const completion = await completions(endpoint, "m", ctx, 8, {
+      tools: names,
+      onEvent: (event) => event.type === "request" && names.push("pay"),
+    });
     expect((server.requests[0]!.body as { tools: unknown[] }).tools).toHaveLength(1);
     expect(completion.calls[0]!.policyResult?.status).toBe(ToolPolicyStatus.Failed);
     expect(runs).toEqual({});
@@ -177,7 +204,13 @@ describe("completions: untrusted model output", () => {
   it("answers arguments over maxToolInput or nested past maxDepth with errors, unparsed", async () => {
     const { server, endpoint, runs } = setup;
     const deep = JSON.stringify({ city: "x", extra: [[[[[[1]]]]]] });
-    server.enqueue(turn.toolCalls([{ id: "big", name: "getWeather", arguments: JSON.stringify({ city: "x".repeat(200) }) }, { id: "deep", name: "getWeather", arguments: deep }]), turn.text("ok"));
+    server.enqueue(
+      turn.toolCalls([
+        { id: "big", name: "getWeather", arguments: JSON.stringify({ city: "x".repeat(200) }) },
+        { id: "deep", name: "getWeather", arguments: deep },
+      ]),
+      turn.text("ok"),
+    );
     const ctx = new Context().user("go");
     ctx.toolPolicy.allow("*");
     const completion = await completions(endpoint, "m", ctx, 8, { maxToolInput: 100, maxDepth: 4 });
@@ -200,7 +233,10 @@ describe("completions: untrusted model output", () => {
   it("keeps provider data on a call and sends it back with it", async () => {
     const { server, endpoint } = setup;
     const extra = { extra_content: { google: { thought_signature: "c2lnbmF0dXJl" } } };
-    server.enqueue(turn.toolCalls([{ id: "g", name: "getWeather", arguments: '{"city":"Oslo"}', extra }]), turn.text("ok"));
+    server.enqueue(
+      turn.toolCalls([{ id: "g", name: "getWeather", arguments: '{"city":"Oslo"}', extra }]),
+      turn.text("ok"),
+    );
     const ctx = new Context().user("Weather?");
     ctx.toolPolicy.allow("*");
     await completions(endpoint, "m", ctx);

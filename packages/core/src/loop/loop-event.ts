@@ -12,7 +12,15 @@ import type { CompletionChoice, Usage } from "./completion.js";
 export type LoopEvent =
   | StreamEvent
   /** A request is about to be sent. */
-  | { type: "request"; round: number; model: string; messages: number; tools: number; toolChoice: ToolChoice | undefined; stream: boolean }
+  | {
+      type: "request";
+      round: number;
+      model: string;
+      messages: number;
+      tools: number;
+      toolChoice: ToolChoice | undefined;
+      stream: boolean;
+    }
   /** A reply arrived and was parsed (nothing is appended yet). */
   | { type: "reply"; round: number; choice: CompletionChoice; choices: number; usage: Usage }
   /** The decision on one call (`call.policyResult`): Allowed, Denied, Pending or Failed. */

@@ -36,7 +36,8 @@ export function uniqueIds(calls: readonly ToolCall[]): void {
   const seen = new Set<string>();
   for (const call of calls) {
     let id = call.id;
-    for (let n = 2; id === "" || seen.has(id); n++) id = call.id === "" ? `call_${randomBytes(12).toString("hex")}` : `${call.id}_${n}`;
+    for (let n = 2; id === "" || seen.has(id); n++)
+      id = call.id === "" ? `call_${randomBytes(12).toString("hex")}` : `${call.id}_${n}`;
     call.id = id;
     seen.add(id);
   }
@@ -84,7 +85,10 @@ export class LoopRun {
 
   /** Runs the loop to its end. The context is busy (no appends, approvals) meanwhile. */
   async run(): Promise<Completion> {
-    if (this.#inside.busy) throw new ContextError("A completion is already running on this context: wait for it (one conversation, one loop at a time).");
+    if (this.#inside.busy)
+      throw new ContextError(
+        "A completion is already running on this context: wait for it (one conversation, one loop at a time).",
+      );
     this.#inside.busy = true;
     try {
       const early = await this.#settle();
@@ -120,7 +124,15 @@ export class LoopRun {
   }
 
   #runScope(round: number, decided: Decisions["decided"] = noCalls): RunScope {
-    return { context: this.context, inside: this.#inside, registry: this.endpoint.tools, options: this.options, round, emit: this.#emit, decided };
+    return {
+      context: this.context,
+      inside: this.#inside,
+      registry: this.endpoint.tools,
+      options: this.options,
+      round,
+      emit: this.#emit,
+      decided,
+    };
   }
 
   // Calls left from the last completion: decide the undecided, answer the denied and failed,
@@ -135,8 +147,10 @@ export class LoopRun {
     for (const call of open) {
       const status = call.policyResult?.status;
       if (call.started) answers.set(call, failCall(call, INTERRUPTED_MESSAGE));
-      else if (status === ToolPolicyStatus.Denied) answers.set(call, errorResult(`The call was not run: ${call.policyResult!.message}`));
-      else if (status === ToolPolicyStatus.Failed && !answers.has(call)) answers.set(call, errorResult(call.policyResult!.message));
+      else if (status === ToolPolicyStatus.Denied)
+        answers.set(call, errorResult(`The call was not run: ${call.policyResult!.message}`));
+      else if (status === ToolPolicyStatus.Failed && !answers.has(call))
+        answers.set(call, errorResult(call.policyResult!.message));
     }
     await answerCalls(open, answers, this.#runScope(0, decided));
     this.#lastCalls = open;
@@ -154,8 +168,25 @@ export class LoopRun {
     // A forced choice applies to the first request of a turn only, or the model would call the
     // tool until the limit: once tool results are the last thing it sees, it chooses freely.
     const toolChoice = forced(configured) && messages.at(-1)?.role === "tool" ? "auto" : configured;
-    this.#emit?.({ type: "request", round, model: this.model, messages: messages.length, tools: tools.length, toolChoice, stream: this.stream });
-    const request: EndpointRequest = { model: this.model, messages, tools, toolChoice, stream: this.stream, round, maxToolInput: this.options.maxToolInput, maxDepth: this.options.maxDepth };
+    this.#emit?.({
+      type: "request",
+      round,
+      model: this.model,
+      messages: messages.length,
+      tools: tools.length,
+      toolChoice,
+      stream: this.stream,
+    });
+    const request: EndpointRequest = {
+      model: this.model,
+      messages,
+      tools,
+      toolChoice,
+      stream: this.stream,
+      round,
+      maxToolInput: this.options.maxToolInput,
+      maxDepth: this.options.maxDepth,
+    };
     if (this.options.signal) request.signal = this.options.signal;
     if (this.#emit) request.onEvent = this.#emit; // no listener: the endpoint builds no events either
     const reply = await this.#sendOrAbort(request);
@@ -169,7 +200,10 @@ export class LoopRun {
       return await this.endpoint.send(request);
     } catch (error) {
       if (this.options.signal?.aborted) {
-        throw new AbortedError("The completion was aborted during a request; the conversation is as it was before that request.", { cause: error });
+        throw new AbortedError(
+          "The completion was aborted during a request; the conversation is as it was before that request.",
+          { cause: error },
+        );
       }
       throw error;
     }
@@ -178,7 +212,8 @@ export class LoopRun {
   async #round(reply: EndpointReply): Promise<StopReason | undefined> {
     const round = this.#rounds;
     const choice = reply.choices[0];
-    if (choice === undefined) throw new ProtocolError("The reply holds no choice: nothing was added to the conversation.");
+    if (choice === undefined)
+      throw new ProtocolError("The reply holds no choice: nothing was added to the conversation.");
     sumUsage(this.#usage, reply.usage);
     this.#lastReply = reply;
     this.#emit?.({ type: "reply", round, choice, choices: reply.choices.length, usage: reply.usage });
@@ -219,7 +254,11 @@ export class LoopRun {
 
   #throwIfAborted(): void {
     const signal = this.options.signal;
-    if (signal?.aborted) throw new AbortedError("The completion was aborted; the conversation holds everything up to the last answered call.", { cause: signal.reason });
+    if (signal?.aborted)
+      throw new AbortedError(
+        "The completion was aborted; the conversation holds everything up to the last answered call.",
+        { cause: signal.reason },
+      );
   }
 
   #finish(stopped: StopReason): Completion {
@@ -245,7 +284,14 @@ export class LoopRun {
     for (let i = messages.length - 1; i >= 0; i--) {
       const message = messages[i]!;
       if (message.role === "assistant") {
-        return { index: 0, text: message.content, toolCalls: message.toolCalls ?? [], finishReason: null, refusal: message.refusal ?? null, reasoning: null };
+        return {
+          index: 0,
+          text: message.content,
+          toolCalls: message.toolCalls ?? [],
+          finishReason: null,
+          refusal: message.refusal ?? null,
+          reasoning: null,
+        };
       }
     }
     return { index: 0, text: null, toolCalls: [], finishReason: null, refusal: null, reasoning: null };

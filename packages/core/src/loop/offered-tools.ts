@@ -30,5 +30,8 @@ export function offeredTools(registry: ToolRegistry, names: readonly string[] | 
 }
 
 function throwUnknown(registry: ToolRegistry, name: string): never {
-  throw new UnknownToolError(name, registry.list().map((tool) => tool.name));
+  throw new UnknownToolError(
+    name,
+    registry.list().map((tool) => tool.name),
+  );
 }

@@ -18,9 +18,13 @@ describe("a prompt string", () => {
     server.enqueue(turn.toolCall("getWeather", { city: "Oslo" }));
     const completion = await completions(endpoint, "m", "Weather in Oslo?");
     expect(completion.stopped).toBe("attention");
-    expect(completion.toolCalls.map((call) => [call.name, call.arguments, call.policyResult?.status])).toEqual([["getWeather", { city: "Oslo" }, ToolPolicyStatus.Pending]]);
+    expect(completion.toolCalls.map((call) => [call.name, call.arguments, call.policyResult?.status])).toEqual([
+      ["getWeather", { city: "Oslo" }, ToolPolicyStatus.Pending],
+    ]);
     expect(runs).toEqual({});
-    expect((server.requests[0]!.body as { messages: unknown[] }).messages).toEqual([{ role: "user", content: "Weather in Oslo?" }]);
+    expect((server.requests[0]!.body as { messages: unknown[] }).messages).toEqual([
+      { role: "user", content: "Weather in Oslo?" },
+    ]);
   });
 });
 
@@ -30,7 +34,12 @@ describe("a raw request body", () => {
     server.enqueue(turn.toolCall("pay", { amount: 9 }));
     const body = {
       messages: [{ role: "user", content: "Pay 9." }],
-      tools: [{ type: "function", function: { name: "pay", parameters: { type: "object", properties: { amount: { type: "number" } } } } }],
+      tools: [
+        {
+          type: "function",
+          function: { name: "pay", parameters: { type: "object", properties: { amount: { type: "number" } } } },
+        },
+      ],
       temperature: 0,
     };
     const completion = await completions(endpoint, "m", body);
@@ -44,7 +53,10 @@ describe("a raw request body", () => {
 describe("streamCompletion", () => {
   it("yields text deltas, calls, results and round ends while the loop runs, then the completion", async () => {
     const { server, endpoint, runs } = setup;
-    server.enqueue(turn.toolCall("getWeather", { city: "Oslo" }), turn.text("It is 21 degrees in Oslo.", { deltaSize: 5 }));
+    server.enqueue(
+      turn.toolCall("getWeather", { city: "Oslo" }),
+      turn.text("It is 21 degrees in Oslo.", { deltaSize: 5 }),
+    );
     const ctx = new Context().user("Weather?");
     ctx.toolPolicy.allow("*");
     const stream = streamCompletion(endpoint, "m", ctx);
@@ -57,7 +69,8 @@ describe("streamCompletion", () => {
     expect(text.length).toBeGreaterThan(1);
     expect(text.join("")).toBe("It is 21 degrees in Oslo.");
     const types = new Set(events.map((e) => e.type));
-    for (const type of ["request", "tool-call-delta", "tool-call", "decision", "tool-result", "round-end"]) expect(types.has(type as LoopEvent["type"])).toBe(true);
+    for (const type of ["request", "tool-call-delta", "tool-call", "decision", "tool-result", "round-end"])
+      expect(types.has(type as LoopEvent["type"])).toBe(true);
     expect(server.requests.every((r) => r.stream)).toBe(true);
   });
 

@@ -11,13 +11,16 @@ beforeEach(async () => {
 afterEach(() => setup.close());
 
 describe("completions: round limits", () => {
-  it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])("rejects maxToolRounds %p with a RangeError before any request", async (limit) => {
-    const { server, endpoint } = setup;
-    const ctx = new Context().user("x");
-    await expect(completions(endpoint, "m", ctx, limit)).rejects.toThrow(RangeError);
-    expect(server.requests).toHaveLength(0);
-    expect(ctx.messages).toHaveLength(1);
-  });
+  it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])(
+    "rejects maxToolRounds %p with a RangeError before any request",
+    async (limit) => {
+      const { server, endpoint } = setup;
+      const ctx = new Context().user("x");
+      await expect(completions(endpoint, "m", ctx, limit)).rejects.toThrow(RangeError);
+      expect(server.requests).toHaveLength(0);
+      expect(ctx.messages).toHaveLength(1);
+    },
+  );
 
   it("maxToolRounds 0 is manual mode: no policy evaluation, calls come back Pending", async () => {
     const { server, endpoint, runs } = setup;
@@ -43,7 +46,11 @@ describe("completions: round limits", () => {
 
   it("at the limit, runs the last batch and returns maxToolRounds without asking for a final answer; calling again goes on", async () => {
     const { server, endpoint, runs } = setup;
-    server.enqueue(turn.toolCall("getWeather", { city: "A" }), turn.toolCall("getWeather", { city: "B" }), turn.text("A and B."));
+    server.enqueue(
+      turn.toolCall("getWeather", { city: "A" }),
+      turn.toolCall("getWeather", { city: "B" }),
+      turn.text("A and B."),
+    );
     const ctx = new Context().user("Weather?");
     ctx.toolPolicy.allow("*");
     const first = await completions(endpoint, "m", ctx, 2);
@@ -62,7 +69,11 @@ describe("completions: round limits", () => {
     ctx.toolPolicy.allow("*");
     const completion = await completions(endpoint, "m", ctx, 3);
     expect(completion).toMatchObject({ stopped: "maxToolRounds", rounds: 3 });
-    expect(completion.calls.map((call) => call.policyResult?.status)).toEqual([ToolPolicyStatus.Failed, ToolPolicyStatus.Failed, ToolPolicyStatus.Failed]);
+    expect(completion.calls.map((call) => call.policyResult?.status)).toEqual([
+      ToolPolicyStatus.Failed,
+      ToolPolicyStatus.Failed,
+      ToolPolicyStatus.Failed,
+    ]);
     expect(runs).toEqual({});
     expect(server.requests).toHaveLength(3);
   });

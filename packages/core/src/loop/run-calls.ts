@@ -40,7 +40,11 @@ function answer(scope: RunScope, call: ToolCall, result: ToolResult): void {
  * decision: it fails); every call is marked started before it runs. Once the signal fires,
  * calls not started yet are answered as Failed ("cancelled").
  */
-export async function answerCalls(calls: readonly ToolCall[], answers: ReadonlyMap<ToolCall, ToolResult>, scope: RunScope): Promise<void> {
+export async function answerCalls(
+  calls: readonly ToolCall[],
+  answers: ReadonlyMap<ToolCall, ToolResult>,
+  scope: RunScope,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < calls.length) {
@@ -49,7 +53,8 @@ export async function answerCalls(calls: readonly ToolCall[], answers: ReadonlyM
       if (call.result !== undefined) continue;
       if (ready !== undefined) answer(scope, call, ready);
       else if (call.policyResult?.status !== ToolPolicyStatus.Allowed) continue;
-      else if (scope.options.signal?.aborted) answerFailed(scope, call, "Cancelled before it ran: the completion was aborted.");
+      else if (scope.options.signal?.aborted)
+        answerFailed(scope, call, "Cancelled before it ran: the completion was aborted.");
       else await runOne(call, scope);
     }
   };
@@ -88,7 +93,10 @@ async function runOne(call: ToolCall, scope: RunScope): Promise<void> {
       ? await executePrepared(tool, prepared.value, execution)
       : await tool.execute(call.type === "custom" ? call.rawArguments : call.arguments, execution);
   if (outcome.failure !== undefined) {
-    call.policyResult = { status: ToolPolicyStatus.Failed, message: outcome.message ?? `${tool.name} failed (${outcome.failure}).` };
+    call.policyResult = {
+      status: ToolPolicyStatus.Failed,
+      message: outcome.message ?? `${tool.name} failed (${outcome.failure}).`,
+    };
   }
   answer(scope, call, outcome.result);
 }

@@ -18,7 +18,12 @@ export interface CompletionStream extends AsyncIterable<LoopEvent> {
 }
 
 /** Runs the loop with streamed requests, events delivered as an async iterable. */
-export function streamCompletion(endpoint: ModelEndpoint, model: string, input: CompletionInput, options: EndpointCompletionOptions = {}): CompletionStream {
+export function streamCompletion(
+  endpoint: ModelEndpoint,
+  model: string,
+  input: CompletionInput,
+  options: EndpointCompletionOptions = {},
+): CompletionStream {
   const { maxToolRounds = DEFAULT_MAX_TOOL_ROUNDS, ...rest } = options;
   const controller = new AbortController();
   const outer = rest.signal;
@@ -37,22 +42,32 @@ export function streamCompletion(endpoint: ModelEndpoint, model: string, input: 
     resume?.();
   };
 
-  const completion = runCompletion(endpoint, model, input, maxToolRounds, {
-    ...rest,
-    signal: controller.signal,
-    onEvent: (event) => {
-      queue.push(event);
-      notify();
-      rest.onEvent?.(event);
+  const completion = runCompletion(
+    endpoint,
+    model,
+    input,
+    maxToolRounds,
+    {
+      ...rest,
+      signal: controller.signal,
+      onEvent: (event) => {
+        queue.push(event);
+        notify();
+        rest.onEvent?.(event);
+      },
     },
-  }, true);
+    true,
+  );
   const settle = (error?: { error: unknown }) => {
     outer?.removeEventListener("abort", forward);
     finished = true;
     failure = error;
     notify();
   };
-  completion.then(() => settle(), (error: unknown) => settle({ error }));
+  completion.then(
+    () => settle(),
+    (error: unknown) => settle({ error }),
+  );
 
   const iterator: AsyncIterator<LoopEvent> = {
     async next() {

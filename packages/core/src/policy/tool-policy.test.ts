@@ -52,7 +52,9 @@ describe("ToolPolicy", () => {
       status: ToolPolicyStatus.Pending,
       message: "Payments over 100 need a human.",
     });
-    expect((await policy.evaluate(toolNamed("pay"), callOf("pay", { amount: 5 }))).status).toBe(ToolPolicyStatus.Allowed);
+    expect((await policy.evaluate(toolNamed("pay"), callOf("pay", { amount: 5 }))).status).toBe(
+      ToolPolicyStatus.Allowed,
+    );
     expect(seen).toEqual(['pay:{"amount":500}', 'pay:{"amount":5}']);
   });
 
@@ -64,7 +66,11 @@ describe("ToolPolicy", () => {
   });
 
   it("denies when the evaluator throws or answers nonsense (it never allows by accident)", async () => {
-    const throwing = new ToolPolicy({ evaluator: () => { throw new Error("database down"); } });
+    const throwing = new ToolPolicy({
+      evaluator: () => {
+        throw new Error("database down");
+      },
+    });
     const thrown = await throwing.evaluate(toolNamed("a"), callOf("a"));
     expect(thrown.status).toBe(ToolPolicyStatus.Denied);
     expect(thrown.message).toContain("database down");
@@ -80,10 +86,16 @@ describe("ToolPolicy", () => {
     const names = fc.stringMatching(/^[a-c_]{1,6}$/);
     const patterns = fc.array(fc.stringMatching(/^[a-c_*]{1,4}$/), { maxLength: 4 });
     await fc.assert(
-      fc.asyncProperty(names, patterns, patterns, fc.constantFrom(...Object.values(ToolPolicyStatus)), async (name, allow, deny, answer) => {
-        const policy = new ToolPolicy({ allow, deny: [...deny, name], evaluator: () => answer });
-        expect(await statusOf(policy, name)).toBe(ToolPolicyStatus.Denied);
-      }),
+      fc.asyncProperty(
+        names,
+        patterns,
+        patterns,
+        fc.constantFrom(...Object.values(ToolPolicyStatus)),
+        async (name, allow, deny, answer) => {
+          const policy = new ToolPolicy({ allow, deny: [...deny, name], evaluator: () => answer });
+          expect(await statusOf(policy, name)).toBe(ToolPolicyStatus.Denied);
+        },
+      ),
     );
   });
 

@@ -97,9 +97,11 @@ export class ToolPolicy {
       return { status: ToolPolicyStatus.Failed, message: `No tool named "${call.name}" is registered.` };
     }
     const denied = this.#denied.match(call.name);
-    if (denied !== undefined) return { status: ToolPolicyStatus.Denied, message: `Denied by the policy (deny "${denied}").` };
+    if (denied !== undefined)
+      return { status: ToolPolicyStatus.Denied, message: `Denied by the policy (deny "${denied}").` };
     const allowed = this.#allowed.match(call.name);
-    if (allowed !== undefined) return { status: ToolPolicyStatus.Allowed, message: `Allowed by the policy (allow "${allowed}").` };
+    if (allowed !== undefined)
+      return { status: ToolPolicyStatus.Allowed, message: `Allowed by the policy (allow "${allowed}").` };
     const evaluator = this.evaluator;
     if (evaluator === undefined) {
       return { status: ToolPolicyStatus.None, message: `No policy rule covers "${call.name}": it needs approval.` };
@@ -108,7 +110,10 @@ export class ToolPolicy {
       return normalise(await evaluator(tool, call));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return { status: ToolPolicyStatus.Denied, message: `The policy evaluator failed, so the call was not allowed: ${reason}` };
+      return {
+        status: ToolPolicyStatus.Denied,
+        message: `The policy evaluator failed, so the call was not allowed: ${reason}`,
+      };
     }
   }
 }
@@ -129,5 +134,8 @@ function normalise(decision: unknown): PolicyResult {
       return { status, message: typeof message === "string" && message !== "" ? message : defaultMessages[status] };
     }
   }
-  return { status: ToolPolicyStatus.Denied, message: "The policy evaluator answered something that is not a decision, so the call was not allowed." };
+  return {
+    status: ToolPolicyStatus.Denied,
+    message: "The policy evaluator answered something that is not a decision, so the call was not allowed.",
+  };
 }

@@ -17,7 +17,10 @@ const pattern = fc.string({ unit: fc.constantFrom("a", "b", "_", "*", ".", "1"),
 
 describe("tool-name patterns", () => {
   it("match exactly what the anchored regular expression matches", () => {
-    fc.assert(fc.property(pattern, name, (p, n) => matchesNamePattern(p, n) === reference(p, n)), { numRuns: 5000 });
+    fc.assert(
+      fc.property(pattern, name, (p, n) => matchesNamePattern(p, n) === reference(p, n)),
+      { numRuns: 5000 },
+    );
   });
 
   it("match every name a pattern was made from", () => {

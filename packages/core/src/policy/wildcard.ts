@@ -16,7 +16,9 @@ export interface NamePattern {
  */
 export function compileNamePattern(source: string): NamePattern {
   if (typeof source !== "string" || source.length === 0) {
-    throw new TypeError(`A tool policy pattern must be a non-empty string (a tool name or a "*" pattern), got ${describe(source)}.`);
+    throw new TypeError(
+      `A tool policy pattern must be a non-empty string (a tool name or a "*" pattern), got ${describe(source)}.`,
+    );
   }
   const parts = source.split("*");
   if (parts.length === 1) return { source, matches: (name) => name === source };

@@ -15,7 +15,14 @@ describe("argument issues", () => {
   it("keeps pointer paths on the issues, one per failing path", () => {
     const schema = {
       type: "object",
-      properties: { user: { type: "object", properties: { age: { type: "integer", maximum: 150 }, email: { type: "string" } }, required: ["email"], additionalProperties: false } },
+      properties: {
+        user: {
+          type: "object",
+          properties: { age: { type: "integer", maximum: 150 }, email: { type: "string" } },
+          required: ["email"],
+          additionalProperties: false,
+        },
+      },
       required: ["user"],
     };
     expect(issuesFor(schema, { user: { age: 200, nick: "x" } })).toEqual([
@@ -26,9 +33,12 @@ describe("argument issues", () => {
   });
 
   it("summarises a union none of whose branches fits, and explains a const miss", () => {
-    expect(issuesFor({ type: "object", properties: { v: { anyOf: [{ type: "string" }, { type: "number" }] } } }, { v: true })).toEqual([
-      { path: "/v", message: "must be a string or a number (got true)" },
-    ]);
+    expect(
+      issuesFor(
+        { type: "object", properties: { v: { anyOf: [{ type: "string" }, { type: "number" }] } } },
+        { v: true },
+      ),
+    ).toEqual([{ path: "/v", message: "must be a string or a number (got true)" }]);
     expect(issuesFor({ type: "object", properties: { mode: { const: "fast" } } }, { mode: "slow" })).toEqual([
       { path: "/mode", message: 'must be "fast" (got "slow")' },
     ]);

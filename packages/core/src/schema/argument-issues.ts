@@ -41,8 +41,13 @@ function got(error: ErrorObject): string {
 }
 
 const articles: Record<string, string> = {
-  string: "a string", number: "a number", integer: "an integer", boolean: "a boolean",
-  object: "an object", array: "an array", null: "null",
+  string: "a string",
+  number: "a number",
+  integer: "an integer",
+  boolean: "a boolean",
+  object: "an object",
+  array: "an array",
+  null: "null",
 };
 
 function typeWords(type: unknown): string {
@@ -65,7 +70,11 @@ function describeShape(schema: unknown): string {
     const entries = Object.entries(properties as Record<string, unknown>);
     const tag = entries.find(([, value]) => typeof value === "object" && value !== null && "const" in value);
     if (tag !== undefined) return `an object with ${tag[0]} ${preview((tag[1] as { const: unknown }).const)}`;
-    if (entries.length > 0) return `an object with ${entries.map(([key]) => key).slice(0, 6).join(", ")}`;
+    if (entries.length > 0)
+      return `an object with ${entries
+        .map(([key]) => key)
+        .slice(0, 6)
+        .join(", ")}`;
   }
   if (s["type"] !== undefined) return typeWords(s["type"]);
   if (typeof s["$ref"] === "string") return s["$ref"].split("/").pop() ?? "another shape";
@@ -83,7 +92,9 @@ function messageFor(error: ErrorObject): string {
     case "unevaluatedProperties": {
       const props = (error.parentSchema as Record<string, unknown> | undefined)?.["properties"];
       const names = typeof props === "object" && props !== null ? Object.keys(props) : [];
-      return names.length === 0 ? "unexpected property (no properties are allowed here)" : `unexpected property (allowed: ${names.join(", ")})`;
+      return names.length === 0
+        ? "unexpected property (no properties are allowed here)"
+        : `unexpected property (allowed: ${names.join(", ")})`;
     }
     case "type":
       return `must be ${typeWords(p["type"])}${got(error)}`;
@@ -107,7 +118,8 @@ function messageFor(error: ErrorObject): string {
       return "is not allowed";
     case "anyOf":
     case "oneOf":
-      if (Array.isArray(p["passingSchemas"])) return "matches more than one of the allowed shapes; it must match exactly one";
+      if (Array.isArray(p["passingSchemas"]))
+        return "matches more than one of the allowed shapes; it must match exactly one";
       return `must be ${(Array.isArray(error.schema) ? error.schema : []).map(describeShape).join(" or ")}${got(error)}`;
     case "not":
       return `must not match the excluded shape${got(error)}`;
@@ -146,7 +158,13 @@ function collapseUnions(errors: ErrorObject[]): ErrorObject[] {
     }
     const plausible = [...branches.values()]
       .filter((branch) =>
-        branch.every((e) => !(shapeKeywords.has(e.keyword) && depth(e.instancePath) <= depth(union.instancePath) + (e.keyword === "const" ? 1 : 0))),
+        branch.every(
+          (e) =>
+            !(
+              shapeKeywords.has(e.keyword) &&
+              depth(e.instancePath) <= depth(union.instancePath) + (e.keyword === "const" ? 1 : 0)
+            ),
+        ),
       )
       .sort((a, b) => a.length - b.length)[0];
     const claimed = new Set([...branches.values()].flat());
@@ -165,7 +183,10 @@ export function argumentIssues(errors: readonly ErrorObject[]): ArgumentIssue[] 
   const issues: ArgumentIssue[] = [];
   const seen = new Set<string>();
   for (const error of collapseUnions(errors.filter((e) => e.keyword !== "if"))) {
-    const issue = { path: issuePath(error), message: error.keyword === "anyOf-summary" ? (error.message ?? "") : messageFor(error) };
+    const issue = {
+      path: issuePath(error),
+      message: error.keyword === "anyOf-summary" ? (error.message ?? "") : messageFor(error),
+    };
     const key = `${issue.path}\u0000${issue.message}`;
     if (seen.has(key)) continue;
     seen.add(key);

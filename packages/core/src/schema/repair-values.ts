@@ -24,7 +24,14 @@ export function repairArgumentValues(args: JSONObject, schema: JSONSchema): Valu
   return repaired.length === 0 ? undefined : { value, repaired };
 }
 
-function walk(value: JSONValue, schema: JSONSchema | undefined, root: JSONSchema, path: string, repaired: string[], depth: number): JSONValue {
+function walk(
+  value: JSONValue,
+  schema: JSONSchema | undefined,
+  root: JSONSchema,
+  path: string,
+  repaired: string[],
+  depth: number,
+): JSONValue {
   const node = resolve(schema, root);
   if (node === undefined || depth > 64) return value;
   if (typeof value === "string") return convertString(value, typesOf(node, root, 0), path, repaired);
@@ -78,7 +85,14 @@ function resolve(schema: JSONSchema | undefined, root: JSONSchema): SchemaObject
     if (Object.keys(node).some((key) => key !== "$ref" && key !== "description" && key !== "title")) return undefined;
     const match = /^#(?:\/(\$defs|definitions)\/([^/]+))?$/.exec(ref);
     if (match === null) return undefined;
-    node = match[1] === undefined ? root : (isObject(root) ? (root[match[1]] as SchemaObject | undefined)?.[decodeURIComponent(match[2]!).replace(/~1/g, "/").replace(/~0/g, "~")] : undefined);
+    node =
+      match[1] === undefined
+        ? root
+        : isObject(root)
+          ? (root[match[1]] as SchemaObject | undefined)?.[
+              decodeURIComponent(match[2]!).replace(/~1/g, "/").replace(/~0/g, "~")
+            ]
+          : undefined;
   }
   return isObject(node) && typeof node.$ref !== "string" ? node : undefined;
 }
@@ -132,7 +146,8 @@ function objectOrArrayBranch(node: SchemaObject, root: JSONSchema, kind: "object
 
 function propertySchema(node: SchemaObject, key: string): JSONSchema | undefined {
   const properties = isObject(node.properties) ? node.properties : undefined;
-  if (properties !== undefined && Object.prototype.hasOwnProperty.call(properties, key)) return properties[key] as JSONSchema;
+  if (properties !== undefined && Object.prototype.hasOwnProperty.call(properties, key))
+    return properties[key] as JSONSchema;
   if (node.patternProperties !== undefined) return undefined;
   return isObject(node.additionalProperties) ? (node.additionalProperties as JSONSchema) : undefined;
 }

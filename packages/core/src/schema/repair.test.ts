@@ -22,16 +22,23 @@ const schema: JSONSchema = {
   $defs: { Point: { type: "object", properties: { lat: { type: "number" }, lon: { type: "number" } } } },
 };
 const valid = (args: JSONObject) => validatorFor(schema)(args) === undefined;
-const repair = (raw: string, args: JSONObject | null = null) => repairArguments({ arguments: args, rawArguments: raw }, schema, valid);
+const repair = (raw: string, args: JSONObject | null = null) =>
+  repairArguments({ arguments: args, rawArguments: raw }, schema, valid);
 
 describe("repair: text", () => {
   it("removes a markdown fence around the JSON", () => {
-    expect(repair('```json\n{"city": "Oslo"}\n```')).toEqual({ arguments: { city: "Oslo" }, repaired: ["removed a markdown code fence around the JSON"] });
+    expect(repair('```json\n{"city": "Oslo"}\n```')).toEqual({
+      arguments: { city: "Oslo" },
+      repaired: ["removed a markdown code fence around the JSON"],
+    });
     expect(repair('```\n{"city": "Oslo"}\n```')?.arguments).toEqual({ city: "Oslo" });
   });
 
   it("removes trailing commas, outside strings only", () => {
-    expect(repair('{"city": "a,}", "tags": [1, 2,],}')).toEqual({ arguments: { city: "a,}", tags: [1, 2] }, repaired: ["removed trailing commas"] });
+    expect(repair('{"city": "a,}", "tags": [1, 2,],}')).toEqual({
+      arguments: { city: "a,}", tags: [1, 2] },
+      repaired: ["removed trailing commas"],
+    });
   });
 
   it("turns unambiguous single-quoted strings and keys into JSON strings", () => {
@@ -58,15 +65,33 @@ describe("repair: text", () => {
 
 describe("repair: values the schema wants", () => {
   it("turns strict decimal strings into numbers and true/false into booleans", () => {
-    const result = repair("", { city: "Oslo", days: "3", km: "-2.5e1", metric: "true", limit: "10", tags: ["1", "2.5"], where: { lat: "59.9", lon: "10.7" } });
-    expect(result?.arguments).toEqual({ city: "Oslo", days: 3, km: -25, metric: true, limit: 10, tags: [1, 2.5], where: { lat: 59.9, lon: 10.7 } });
+    const result = repair("", {
+      city: "Oslo",
+      days: "3",
+      km: "-2.5e1",
+      metric: "true",
+      limit: "10",
+      tags: ["1", "2.5"],
+      where: { lat: "59.9", lon: "10.7" },
+    });
+    expect(result?.arguments).toEqual({
+      city: "Oslo",
+      days: 3,
+      km: -25,
+      metric: true,
+      limit: 10,
+      tags: [1, 2.5],
+      where: { lat: 59.9, lon: 10.7 },
+    });
     expect(result?.repaired).toContain('/days: the string "3" became the number 3');
     expect(result?.repaired).toContain('/metric: the string "true" became the boolean true');
   });
 
   it("names a repaired place by its JSON Pointer, escaping / and ~ in property names", () => {
     const odd: JSONSchema = { type: "object", properties: { "a/b~c": { type: "number" } } };
-    expect(repairArgumentValues({ "a/b~c": "1" }, odd)?.repaired).toEqual(['/a~1b~0c: the string "1" became the number 1']);
+    expect(repairArgumentValues({ "a/b~c": "1" }, odd)?.repaired).toEqual([
+      '/a~1b~0c: the string "1" became the number 1',
+    ]);
   });
 
   it("leaves strings wherever the schema allows a string, or its type is unknown", () => {
@@ -74,7 +99,20 @@ describe("repair: values the schema wants", () => {
   });
 
   it("never turns null, words, units, hex, padded or non-integers into numbers, nor fixes enums", () => {
-    for (const bad of <JSONObject[]>[{ days: null }, { days: "five" }, { km: "5 km" }, { km: "0x10" }, { km: " 5" }, { km: "+5" }, { km: "Infinity" }, { days: "2.5" }, { metric: "yes" }, { metric: "True" }, { unit: "C" }, { km: "" }]) {
+    for (const bad of <JSONObject[]>[
+      { days: null },
+      { days: "five" },
+      { km: "5 km" },
+      { km: "0x10" },
+      { km: " 5" },
+      { km: "+5" },
+      { km: "Infinity" },
+      { days: "2.5" },
+      { metric: "yes" },
+      { metric: "True" },
+      { unit: "C" },
+      { km: "" },
+    ]) {
       expect([bad, repair("", bad)]).toEqual([bad, undefined]);
     }
   });
@@ -132,7 +170,11 @@ describe("repair: properties", () => {
   });
 
   it("round-trips text: single quotes, trailing commas and a fence around any JSON object give back that object", () => {
-    const objects = fc.dictionary(fc.string({ unit: fc.constantFrom("a", "b", " ", "é", "\"", "x") }), fc.oneof(fc.string({ unit: fc.constantFrom("a", "'", " ", "\"") }), fc.integer(), fc.boolean(), fc.constant(null)), { minKeys: 1 });
+    const objects = fc.dictionary(
+      fc.string({ unit: fc.constantFrom("a", "b", " ", "é", '"', "x") }),
+      fc.oneof(fc.string({ unit: fc.constantFrom("a", "'", " ", '"') }), fc.integer(), fc.boolean(), fc.constant(null)),
+      { minKeys: 1 },
+    );
     fc.assert(
       fc.property(objects, (object) => {
         const json = JSON.stringify(object);

@@ -40,26 +40,57 @@ describe("toStrictSchema", () => {
     const schema = {
       type: "object",
       properties: {
-        items: { type: "array", items: { type: "object", properties: { id: { type: "integer" }, tag: { type: "string" } }, required: ["id"] } },
-        shape: { oneOf: [{ type: "object", properties: { r: { type: "number" } }, required: ["r"] }, { type: "object", properties: { w: { type: "number" }, h: { type: "number" } }, required: ["w"] }] },
+        items: {
+          type: "array",
+          items: { type: "object", properties: { id: { type: "integer" }, tag: { type: "string" } }, required: ["id"] },
+        },
+        shape: {
+          oneOf: [
+            { type: "object", properties: { r: { type: "number" } }, required: ["r"] },
+            { type: "object", properties: { w: { type: "number" }, h: { type: "number" } }, required: ["w"] },
+          ],
+        },
         tree: { $ref: "#/$defs/Node" },
       },
       required: ["items", "shape"],
-      $defs: { Node: { type: "object", properties: { value: { type: "string" }, next: { $ref: "#/$defs/Node" } }, required: ["value"], additionalProperties: false } },
+      $defs: {
+        Node: {
+          type: "object",
+          properties: { value: { type: "string" }, next: { $ref: "#/$defs/Node" } },
+          required: ["value"],
+          additionalProperties: false,
+        },
+      },
     };
     const result = toStrictSchema(schema);
     if (!result.strict) throw new Error(result.reason);
     expect(result.nullablePaths.sort()).toEqual(["#/$defs/Node/next", "/items/*/tag", "/shape/h", "/tree"]);
     const defs = result.schema.$defs as JSONObject;
-    expect((defs.Node as JSONObject).properties).toEqual({ value: { type: "string" }, next: { anyOf: [{ $ref: "#/$defs/Node" }, { type: "null" }] } });
-    expect(((result.schema.properties as JSONObject).items as JSONObject).items).toMatchObject({ required: ["id", "tag"], additionalProperties: false });
+    expect((defs.Node as JSONObject).properties).toEqual({
+      value: { type: "string" },
+      next: { anyOf: [{ $ref: "#/$defs/Node" }, { type: "null" }] },
+    });
+    expect(((result.schema.properties as JSONObject).items as JSONObject).items).toMatchObject({
+      required: ["id", "tag"],
+      additionalProperties: false,
+    });
   });
 
   it.each([
-    [{ type: "object", properties: { meta: { type: "object", additionalProperties: { type: "string" } } }, required: [] }, "/meta is an object with arbitrary keys"],
+    [
+      {
+        type: "object",
+        properties: { meta: { type: "object", additionalProperties: { type: "string" } } },
+        required: [],
+      },
+      "/meta is an object with arbitrary keys",
+    ],
     [{ type: "object", properties: { any: {} }, required: ["any"] }, "/any has no type"],
     [{ type: "object", properties: { x: { allOf: [{ type: "string" }] } } }, '"allOf"'],
-    [{ type: "object", properties: { pair: { type: "array", prefixItems: [{ type: "string" }], items: false } } }, '"prefixItems"'],
+    [
+      { type: "object", properties: { pair: { type: "array", prefixItems: [{ type: "string" }], items: false } } },
+      '"prefixItems"',
+    ],
     [{ type: "object" }, "arbitrary keys"],
     [{ type: "string" }, "root is not an object"],
   ])("falls back to non-strict, with the reason, for %j", (schema, reason) => {
@@ -90,26 +121,55 @@ describe("restoreOmittedArguments", () => {
     const schema = {
       type: "object",
       properties: {
-        items: { type: "array", items: { type: "object", properties: { id: { type: "integer" }, tag: { type: "string" } }, required: ["id"] } },
-        shape: { anyOf: [{ type: "object", properties: { r: { type: "number" } }, required: ["r"] }, { type: "object", properties: { w: { type: "number" }, h: { type: "number" } }, required: ["w"] }] },
+        items: {
+          type: "array",
+          items: { type: "object", properties: { id: { type: "integer" }, tag: { type: "string" } }, required: ["id"] },
+        },
+        shape: {
+          anyOf: [
+            { type: "object", properties: { r: { type: "number" } }, required: ["r"] },
+            { type: "object", properties: { w: { type: "number" }, h: { type: "number" } }, required: ["w"] },
+          ],
+        },
         tree: { $ref: "#/$defs/Node" },
       },
       required: ["items"],
-      $defs: { Node: { type: "object", properties: { value: { type: "string" }, next: { $ref: "#/$defs/Node" } }, required: ["value"], additionalProperties: false } },
+      $defs: {
+        Node: {
+          type: "object",
+          properties: { value: { type: "string" }, next: { $ref: "#/$defs/Node" } },
+          required: ["value"],
+          additionalProperties: false,
+        },
+      },
     };
     const result = toStrictSchema(schema);
-    const args = { items: [{ id: 1, tag: null }, { id: 2, tag: "x" }], shape: { w: 2, h: null }, tree: { value: "a", next: { value: "b", next: null } } };
-    expect(restoreOmittedArguments(args, result)).toEqual({ items: [{ id: 1 }, { id: 2, tag: "x" }], shape: { w: 2 }, tree: { value: "a", next: { value: "b" } } });
+    const args = {
+      items: [
+        { id: 1, tag: null },
+        { id: 2, tag: "x" },
+      ],
+      shape: { w: 2, h: null },
+      tree: { value: "a", next: { value: "b", next: null } },
+    };
+    expect(restoreOmittedArguments(args, result)).toEqual({
+      items: [{ id: 1 }, { id: 2, tag: "x" }],
+      shape: { w: 2 },
+      tree: { value: "a", next: { value: "b" } },
+    });
     expect(restoreOmittedArguments({ items: [], tree: null }, result)).toEqual({ items: [] });
   });
 
   it("never touches a null the original schema accepts, whatever the arguments", () => {
     fc.assert(
-      fc.property(fc.record({ location: fc.string(), unit: fc.constantFrom("c", "f", null), note: fc.option(fc.string()) }), (args) => {
-        const restored = restoreOmittedArguments(args, strict);
-        expect(restored.note).toBe(args.note);
-        expect("unit" in restored).toBe(args.unit !== null);
-      }),
+      fc.property(
+        fc.record({ location: fc.string(), unit: fc.constantFrom("c", "f", null), note: fc.option(fc.string()) }),
+        (args) => {
+          const restored = restoreOmittedArguments(args, strict);
+          expect(restored.note).toBe(args.note);
+          expect("unit" in restored).toBe(args.unit !== null);
+        },
+      ),
     );
   });
 });

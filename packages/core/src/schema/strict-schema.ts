@@ -41,11 +41,53 @@ type Schema = { [keyword: string]: unknown };
 class NotStrict extends Error {}
 
 // Kept as they are (supported by structured outputs).
-const kept = new Set(["type", "description", "enum", "const", "pattern", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems"]);
+const kept = new Set([
+  "type",
+  "description",
+  "enum",
+  "const",
+  "pattern",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minItems",
+  "maxItems",
+]);
 // Dropped: annotations, and constraints structured outputs rejects that the validator still enforces.
-const dropped = new Set(["$schema", "$id", "$comment", "title", "default", "examples", "deprecated", "readOnly", "writeOnly", "minLength", "maxLength", "uniqueItems", "minProperties", "maxProperties", "contentEncoding", "contentMediaType", "discriminator"]);
+const dropped = new Set([
+  "$schema",
+  "$id",
+  "$comment",
+  "title",
+  "default",
+  "examples",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "minLength",
+  "maxLength",
+  "uniqueItems",
+  "minProperties",
+  "maxProperties",
+  "contentEncoding",
+  "contentMediaType",
+  "discriminator",
+]);
 // Handled structurally below.
-const structural = new Set(["properties", "required", "additionalProperties", "items", "anyOf", "oneOf", "$ref", "$defs", "definitions", "format"]);
+const structural = new Set([
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "anyOf",
+  "oneOf",
+  "$ref",
+  "$defs",
+  "definitions",
+  "format",
+]);
 const formats = new Set(["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]);
 
 /** True when the schema itself accepts `null` (so a `null` there is a real value). */
@@ -55,7 +97,8 @@ function acceptsNull(schema: unknown): boolean {
   if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true;
   if (Array.isArray(schema.enum) && schema.enum.includes(null)) return true;
   if ("const" in schema && schema.const === null) return true;
-  for (const key of ["anyOf", "oneOf"]) if (Array.isArray(schema[key]) && (schema[key] as unknown[]).some(acceptsNull)) return true;
+  for (const key of ["anyOf", "oneOf"])
+    if (Array.isArray(schema[key]) && (schema[key] as unknown[]).some(acceptsNull)) return true;
   return false;
 }
 
@@ -72,7 +115,8 @@ class Converter {
   convert(node: unknown, path: string): { schema: Schema; nulls: NullMap } {
     if (!isSchema(node)) throw new NotStrict(`${path || "/"} accepts any value (an unknown or any type)`);
     for (const key of Object.keys(node)) {
-      if (!kept.has(key) && !dropped.has(key) && !structural.has(key)) throw new NotStrict(`${path || "/"} uses "${key}", which structured outputs do not support`);
+      if (!kept.has(key) && !dropped.has(key) && !structural.has(key))
+        throw new NotStrict(`${path || "/"} uses "${key}", which structured outputs do not support`);
     }
     if (typeof node.$ref === "string") {
       const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(node.$ref);
@@ -86,14 +130,22 @@ class Converter {
     if (union !== undefined) {
       if (!Array.isArray(union) || union.length === 0) throw new NotStrict(`${path || "/"} has an empty union`);
       const branches = union.map((branch) => this.convert(branch, path));
-      return { schema: { ...(typeof node.description === "string" ? { description: node.description } : {}), anyOf: branches.map((b) => b.schema) }, nulls: { anyOf: branches.map((b) => b.nulls) } };
+      return {
+        schema: {
+          ...(typeof node.description === "string" ? { description: node.description } : {}),
+          anyOf: branches.map((b) => b.schema),
+        },
+        nulls: { anyOf: branches.map((b) => b.nulls) },
+      };
     }
     const types = Array.isArray(node.type) ? node.type : [node.type];
-    if (node.type === undefined && node.enum === undefined && node.const === undefined) throw new NotStrict(`${path || "/"} has no type: it accepts any value`);
+    if (node.type === undefined && node.enum === undefined && node.const === undefined)
+      throw new NotStrict(`${path || "/"} has no type: it accepts any value`);
     const nulls: NullMap = {};
     if (types.includes("object")) this.object(node, out, nulls, path);
     if (types.includes("array")) {
-      if (!isSchema(node.items)) throw new NotStrict(`${path || "/"} is an array whose items have no schema (a tuple or any[])`);
+      if (!isSchema(node.items))
+        throw new NotStrict(`${path || "/"} is an array whose items have no schema (a tuple or any[])`);
       const items = this.convert(node.items, `${path}/*`);
       out.items = items.schema;
       nulls.items = items.nulls;
@@ -105,7 +157,9 @@ class Converter {
     const properties = isSchema(node.properties) ? node.properties : {};
     const names = Object.keys(properties);
     if (node.additionalProperties !== false && (node.additionalProperties !== undefined || names.length === 0)) {
-      throw new NotStrict(`${path || "/"} is an object with arbitrary keys (a Record, an index signature or an open object)`);
+      throw new NotStrict(
+        `${path || "/"} is an object with arbitrary keys (a Record, an index signature or an open object)`,
+      );
     }
     const required = new Set(Array.isArray(node.required) ? node.required : []);
     const converted: Schema = {};
@@ -117,7 +171,13 @@ class Converter {
         (nulls.nullable ??= new Set()).add(name);
       } else if (!required.has(name)) {
         const { description, ...inner } = child.schema;
-        converted[name] = { ...(description !== undefined ? { description } : {}), anyOf: [...(Array.isArray(inner.anyOf) && Object.keys(inner).length === 1 ? inner.anyOf : [inner]), { type: "null" }] };
+        converted[name] = {
+          ...(description !== undefined ? { description } : {}),
+          anyOf: [
+            ...(Array.isArray(inner.anyOf) && Object.keys(inner).length === 1 ? inner.anyOf : [inner]),
+            { type: "null" },
+          ],
+        };
         (nulls.absent ??= new Set()).add(name);
         this.paths.push(`${path}/${name}`);
       }

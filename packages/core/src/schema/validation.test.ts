@@ -10,24 +10,32 @@ describe("validatorFor", () => {
   it("defaults to draft 2020-12 (prefixItems, $defs)", () => {
     const validate = validatorFor({
       type: "object",
-      properties: { pair: { type: "array", prefixItems: [{ type: "string" }, { $ref: "#/$defs/count" }], items: false } },
+      properties: {
+        pair: { type: "array", prefixItems: [{ type: "string" }, { $ref: "#/$defs/count" }], items: false },
+      },
       $defs: { count: { type: "integer" } },
     });
     expect(validate({ pair: ["a", 1] })).toBeUndefined();
     expect(validate({ pair: ["a", 1.5] })?.map((e) => e.instancePath)).toEqual(["/pair/1"]);
-    expect(validate({ pair: ["a", 1, "extra"] })?.map((e) => [e.instancePath, e.keyword])).toEqual([["/pair", "items"]]);
+    expect(validate({ pair: ["a", 1, "extra"] })?.map((e) => [e.instancePath, e.keyword])).toEqual([
+      ["/pair", "items"],
+    ]);
   });
 
   it("follows $schema to draft-07 (array-form items, definitions)", () => {
     const validate = validatorFor({
       $schema: "http://json-schema.org/draft-07/schema#",
       type: "object",
-      properties: { pair: { type: "array", items: [{ type: "string" }, { $ref: "#/definitions/count" }], additionalItems: false } },
+      properties: {
+        pair: { type: "array", items: [{ type: "string" }, { $ref: "#/definitions/count" }], additionalItems: false },
+      },
       definitions: { count: { type: "integer" } },
     });
     expect(validate({ pair: ["a", 1] })).toBeUndefined();
     expect(validate({ pair: ["a", "b"] })?.map((e) => [e.instancePath, e.keyword])).toEqual([["/pair/1", "type"]]);
-    expect(validate({ pair: ["a", 1, 2] })?.map((e) => [e.instancePath, e.keyword])).toEqual([["/pair", "additionalItems"]]);
+    expect(validate({ pair: ["a", 1, 2] })?.map((e) => [e.instancePath, e.keyword])).toEqual([
+      ["/pair", "additionalItems"],
+    ]);
   });
 
   it("falls back to draft-07 for a schema without $schema that only draft-07 understands", () => {
@@ -37,14 +45,26 @@ describe("validatorFor", () => {
   });
 
   it("ignores unknown keywords and formats, and accepts two schemas with the same $id", () => {
-    const a = validatorFor({ $id: "https://example.com/same.json", type: "object", "x-vendor": { anything: true }, properties: { s: { type: "string", format: "made-up" } } });
-    const b = validatorFor({ $id: "https://example.com/same.json", type: "object", properties: { n: { type: "number" } } });
+    const a = validatorFor({
+      $id: "https://example.com/same.json",
+      type: "object",
+      "x-vendor": { anything: true },
+      properties: { s: { type: "string", format: "made-up" } },
+    });
+    const b = validatorFor({
+      $id: "https://example.com/same.json",
+      type: "object",
+      properties: { n: { type: "number" } },
+    });
     expect(a({ s: "whatever" })).toBeUndefined();
     expect(b({ n: "1" })?.map((e) => [e.instancePath, e.keyword])).toEqual([["/n", "type"]]);
   });
 
   it("checks standard formats", () => {
-    const validate = validatorFor({ type: "object", properties: { at: { type: "string", format: "date-time" }, mail: { type: "string", format: "email" } } });
+    const validate = validatorFor({
+      type: "object",
+      properties: { at: { type: "string", format: "date-time" }, mail: { type: "string", format: "email" } },
+    });
     expect(validate({ at: "2024-05-01T12:00:00Z", mail: "ada@example.com" })).toBeUndefined();
     expect(validate({ at: "yesterday", mail: "nope" })?.map((e) => e.params["format"])).toEqual(["date-time", "email"]);
   });

@@ -13,7 +13,15 @@ type Dialect = "draft-07" | "2019-09" | "2020-12";
 // Lenient on purpose: schemas come from MCP servers and hand-written code. Unknown keywords are
 // ignored, the meta-schema is not enforced, and `$id`s are not registered (two tools may share one).
 // `ownProperties`: an absent parameter named `constructor` must not be seen through the prototype.
-const options = { strict: false, allErrors: true, verbose: true, ownProperties: true, logger: false, validateSchema: false, addUsedSchema: false } as const;
+const options = {
+  strict: false,
+  allErrors: true,
+  verbose: true,
+  ownProperties: true,
+  logger: false,
+  validateSchema: false,
+  addUsedSchema: false,
+} as const;
 
 const instances = new Map<Dialect, Ajv>();
 const cache = new WeakMap<object, SchemaValidator>();
@@ -21,7 +29,8 @@ const cache = new WeakMap<object, SchemaValidator>();
 function ajvFor(dialect: Dialect): Ajv {
   let ajv = instances.get(dialect);
   if (ajv === undefined) {
-    ajv = dialect === "2020-12" ? new Ajv2020(options) : dialect === "2019-09" ? new Ajv2019(options) : new Ajv(options);
+    ajv =
+      dialect === "2020-12" ? new Ajv2020(options) : dialect === "2019-09" ? new Ajv2019(options) : new Ajv(options);
     addFormats(ajv);
     instances.set(dialect, ajv);
   }

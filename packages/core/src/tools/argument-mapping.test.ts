@@ -12,10 +12,14 @@ describe("argument mapping", () => {
         return "scheduled";
       },
       undefined,
-      toolMetadata("schedule", { title: { type: "string" }, urgent: { type: "boolean" } }, {
-        required: ["title"],
-        parameters: [{ kind: "named", name: "title" }, { kind: "context" }, { kind: "arguments" }],
-      }),
+      toolMetadata(
+        "schedule",
+        { title: { type: "string" }, urgent: { type: "boolean" } },
+        {
+          required: ["title"],
+          parameters: [{ kind: "named", name: "title" }, { kind: "context" }, { kind: "arguments" }],
+        },
+      ),
     );
     await tools.call("schedule", { title: "standup", urgent: true }, { callId: "call_7" });
     expect(seen).toEqual([["standup", "call_7", { title: "standup", urgent: true }]]);
@@ -30,11 +34,18 @@ describe("argument mapping", () => {
         return calls.length;
       },
       undefined,
-      toolMetadata("search", { query: { type: "string" }, limit: { type: "integer", default: 5 }, language: { type: "string" } }, { required: ["query"] }),
+      toolMetadata(
+        "search",
+        { query: { type: "string" }, limit: { type: "integer", default: 5 }, language: { type: "string" } },
+        { required: ["query"] },
+      ),
     );
     await tools.call("search", { query: "tea" });
     await tools.call("search", { query: "tea", limit: 2, language: "no" });
-    expect(calls).toEqual([["tea", 5, "en"], ["tea", 2, "no"]]);
+    expect(calls).toEqual([
+      ["tea", 5, "en"],
+      ["tea", 2, "no"],
+    ]);
   });
 
   it("gives each call its own copy of an object default", async () => {
@@ -46,11 +57,18 @@ describe("argument mapping", () => {
         received.push(options);
       },
       { name: "tagger" },
-      toolMetadata("tagger", { tags: { type: "array", items: { type: "string" }, default: ["a"] } }, { parameters: [{ kind: "arguments" }] }),
+      toolMetadata(
+        "tagger",
+        { tags: { type: "array", items: { type: "string" }, default: ["a"] } },
+        { parameters: [{ kind: "arguments" }] },
+      ),
     );
     await tools.call("tagger", {});
     await tools.call("tagger", {});
-    expect(received.map((r) => r.tags)).toEqual([["a", "mutated"], ["a", "mutated"]]);
+    expect(received.map((r) => r.tags)).toEqual([
+      ["a", "mutated"],
+      ["a", "mutated"],
+    ]);
   });
 
   it("does not hand inherited members to a parameter named like one (constructor, toString)", async () => {
@@ -75,12 +93,21 @@ describe("argument mapping", () => {
         "plan",
         {
           start: { type: "string", format: "date-time" },
-          meetings: { type: "array", items: { type: "object", properties: { at: { type: "string", format: "date-time" }, title: { type: "string" } } } },
+          meetings: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: { at: { type: "string", format: "date-time" }, title: { type: "string" } },
+            },
+          },
         },
         { dates: [["start"], ["meetings", "*", "at"]] },
       ),
     );
-    const result = await tools.call("plan", { start: "2024-05-01T09:00:00Z", meetings: [{ at: "2024-05-01T10:00:00Z", title: "sync" }] });
+    const result = await tools.call("plan", {
+      start: "2024-05-01T09:00:00Z",
+      meetings: [{ at: "2024-05-01T10:00:00Z", title: "sync" }],
+    });
     expect(result.isError).toBe(false);
     expect(seen).toEqual([new Date("2024-05-01T09:00:00Z"), [{ at: new Date("2024-05-01T10:00:00Z"), title: "sync" }]]);
     expect(seen[0]).toBeInstanceOf(Date);
@@ -89,7 +116,11 @@ describe("argument mapping", () => {
   it("never lets argument keys change a prototype (property test)", async () => {
     const received: object[] = [];
     const tools = new ToolRegistry();
-    tools.add((args: object) => void received.push(args), { name: "sink" }, toolMetadata("sink", {}, { open: true, parameters: [{ kind: "arguments" }] }));
+    tools.add(
+      (args: object) => void received.push(args),
+      { name: "sink" },
+      toolMetadata("sink", {}, { open: true, parameters: [{ kind: "arguments" }] }),
+    );
     const key = fc.constantFrom("__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "a");
     const hostile = fc.dictionary(key, fc.jsonValue(), { maxKeys: 5 });
     await fc.assert(

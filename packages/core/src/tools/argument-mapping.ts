@@ -45,7 +45,8 @@ function reviveAt(holder: unknown, path: readonly string[], index: number, where
   if (typeof holder !== "object" || holder === null) return undefined;
   const segment = path[index];
   if (segment === undefined) return undefined;
-  const keys = segment === "*" ? (Array.isArray(holder) ? holder.map((_, i) => String(i)) : Object.keys(holder)) : [segment];
+  const keys =
+    segment === "*" ? (Array.isArray(holder) ? holder.map((_, i) => String(i)) : Object.keys(holder)) : [segment];
   for (const key of keys) {
     const value = ownValue(holder, key);
     const here = `${where}/${key}`;
@@ -62,7 +63,11 @@ function reviveAt(holder: unknown, path: readonly string[], index: number, where
 }
 
 /** The values to call a function with, one per declared parameter, from its bindings. */
-export function positionalArguments(parameters: readonly ParameterBinding[], args: JSONObject, context: ToolCallContext): unknown[] {
+export function positionalArguments(
+  parameters: readonly ParameterBinding[],
+  args: JSONObject,
+  context: ToolCallContext,
+): unknown[] {
   return parameters.map((binding) => {
     switch (binding.kind) {
       case "named":

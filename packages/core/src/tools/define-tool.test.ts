@@ -10,11 +10,19 @@ describe("defineTool", () => {
     const tools = new ToolRegistry();
     tools.add(convert);
     expect(await tools.call("convert", { amount: 5, to: "NOK" })).toEqual({ output: "10 NOK", isError: false });
-    expect(await tools.call("convert", { amount: "5", to: "NOK" })).toEqual({ output: JSON.stringify({ error: "Invalid arguments for convert:\n- amount: must be a number (got \"5\")" }), isError: true });
+    expect(await tools.call("convert", { amount: "5", to: "NOK" })).toEqual({
+      output: JSON.stringify({ error: 'Invalid arguments for convert:\n- amount: must be a number (got "5")' }),
+      isError: true,
+    });
   });
 
   it("accepts an explicit schema without the transformer", async () => {
-    const tool = defineTool({ name: "echo", description: "Echo.", schema: { type: "object", properties: { text: { type: "string" } } }, impl: (args) => args["text"] ?? "" });
+    const tool = defineTool({
+      name: "echo",
+      description: "Echo.",
+      schema: { type: "object", properties: { text: { type: "string" } } },
+      impl: (args) => args["text"] ?? "",
+    });
     expect(await tool.call({ text: "hi" })).toEqual({ output: "hi", isError: false });
   });
 

@@ -29,7 +29,8 @@ export interface DefineToolOptions<Args> {
 export function defineTool<Args = JSONObject>(options: DefineToolOptions<Args>, metadata?: ToolMetadata): Tool {
   if (metadata !== undefined) assertToolMetadata(metadata, `defineTool "${options.name}"`);
   const schema = options.schema ?? metadata?.schema;
-  if (schema === undefined) throw new TransformerRequiredError(`defineTool({ name: "${options.name}" }) without a schema`);
+  if (schema === undefined)
+    throw new TransformerRequiredError(`defineTool({ name: "${options.name}" }) without a schema`);
   return new Tool({
     name: options.name,
     description: options.description,

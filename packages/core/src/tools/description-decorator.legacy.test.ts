@@ -34,7 +34,10 @@ describe("@Description with experimentalDecorators", () => {
     tools.add(new WeatherService("Now in"));
     const tool = tools.get("getWeather");
     expect(tool.timeoutMs).toBe(1000);
-    expect(await tools.call("getWeather", { location: "Lima", unit: "f" })).toEqual({ output: "Now in Lima: 21°F", isError: false });
+    expect(await tools.call("getWeather", { location: "Lima", unit: "f" })).toEqual({
+      output: "Now in Lima: 21°F",
+      isError: false,
+    });
   });
 
   it("is readable with Reflect.getMetadata, on the class and its subclasses", () => {
@@ -85,7 +88,12 @@ describe("@Description with experimentalDecorators", () => {
     }
     const tools = new ToolRegistry();
     tools.add(new Child());
-    expect(tools.list().map((tool) => tool.name).sort()).toEqual(["info", "ping"]);
+    expect(
+      tools
+        .list()
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(["info", "ping"]);
     expect(tools.get("info").description).toBe("Child.");
     expect(await tools.call("info", { verbose: true })).toEqual({ output: "child, verbosely", isError: false });
     expect(await tools.call("ping", {})).toEqual({ output: "pong", isError: false });
@@ -126,7 +134,9 @@ describe("@Description with experimentalDecorators", () => {
       }
     }
     const tools = new ToolRegistry();
-    expect(() => tools.add(new Library())).toThrow(expect.objectContaining({ code: "TOOL_NOT_TRANSFORMED", message: expect.stringContaining("Library.findBook") }));
+    expect(() => tools.add(new Library())).toThrow(
+      expect.objectContaining({ code: "TOOL_NOT_TRANSFORMED", message: expect.stringContaining("Library.findBook") }),
+    );
 
     registerToolMetadata(Library, "findBook", toolMetadata("findBook", { title: { type: "string" } }));
     tools.add(new Library());

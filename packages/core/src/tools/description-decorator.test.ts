@@ -13,7 +13,11 @@ class Weather {
     return `${this.prefix} ${location}: 21°${unit.toUpperCase()}`;
   }
 
-  @Description("", { name: "local_time", timeoutMs: 500, strict: true }, toolMetadata("getTime", {}, { description: "The local time." }))
+  @Description(
+    "",
+    { name: "local_time", timeoutMs: 500, strict: true },
+    toolMetadata("getTime", {}, { description: "The local time." }),
+  )
   getTime(): string {
     return "12:00";
   }
@@ -48,7 +52,12 @@ describe("@Description with standard decorators", () => {
 
   it("takes the name, timeout and strictness from the options and falls back to the JSDoc summary", () => {
     const time = new ToolRegistry().add(new Weather("x"))[1]!;
-    expect([time.name, time.timeoutMs, time.strict, time.description]).toEqual(["local_time", 500, true, "The local time."]);
+    expect([time.name, time.timeoutMs, time.strict, time.description]).toEqual([
+      "local_time",
+      500,
+      true,
+      "The local time.",
+    ]);
   });
 
   it("keeps the metadata when another decorator replaces the method, and runs the wrapper", async () => {
@@ -92,7 +101,12 @@ describe("@Description with standard decorators", () => {
 
     const tools = new ToolRegistry();
     tools.add(new Child());
-    expect(tools.list().map((tool) => tool.name).sort()).toEqual(["describe", "hello"]);
+    expect(
+      tools
+        .list()
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(["describe", "hello"]);
     expect(tools.get("describe").description).toBe("Child version, with a flag.");
     expect(await tools.call("describe", { loud: true })).toEqual({ output: "CHILD", isError: false });
     expect(await tools.call("hello", { name: "Ada" })).toEqual({ output: "hello Ada", isError: false });
@@ -142,7 +156,9 @@ describe("@Description with standard decorators", () => {
   });
 
   it("refuses an invalid tool name when the class is defined", () => {
-    expect(() => Description("x", { name: "get weather!" })).toThrow(/Invalid tool name "get weather!".*\^\[A-Za-z0-9_-\]\{1,64\}\$/);
+    expect(() => Description("x", { name: "get weather!" })).toThrow(
+      /Invalid tool name "get weather!".*\^\[A-Za-z0-9_-\]\{1,64\}\$/,
+    );
     expect(() => Description("x", { name: "a".repeat(65) })).toThrow(TooltypeError);
   });
 
@@ -180,7 +196,11 @@ describe("@Description with standard decorators", () => {
         return `${query}:${limit}`;
       }
     }
-    registerToolMetadata(Sidecar, "lookUp", toolMetadata("lookUp", { query: { type: "string" }, limit: { type: "integer" } }, { required: ["query"] }));
+    registerToolMetadata(
+      Sidecar,
+      "lookUp",
+      toolMetadata("lookUp", { query: { type: "string" }, limit: { type: "integer" } }, { required: ["query"] }),
+    );
     const tools = new ToolRegistry();
     tools.add(new Sidecar());
     expect(await tools.call("lookUp", { query: "tea" })).toEqual({ output: "tea:3", isError: false });

@@ -1,5 +1,10 @@
 import { ToolDefinitionError } from "../errors/tool-definition-error.js";
-import { recordInClassMetadata, recordOnPrototype, type DescriptionOptions, type ToolDeclaration } from "./metadata-store.js";
+import {
+  recordInClassMetadata,
+  recordOnPrototype,
+  type DescriptionOptions,
+  type ToolDeclaration,
+} from "./metadata-store.js";
 import { assertToolMetadata } from "./sidecar-registry.js";
 import type { ToolMetadata } from "./tool-metadata.js";
 import { assertToolName } from "./tool-name.js";
@@ -33,7 +38,8 @@ function refuse(what: string, fix: string): never {
   throw new ToolDefinitionError(`@Description cannot go on ${what}: ${fix}`);
 }
 
-const instanceFix = "tools are public instance methods with a string name; add the instance with tools.add(new MyClass()).";
+const instanceFix =
+  "tools are public instance methods with a string name; add the instance with tools.add(new MyClass()).";
 
 /**
  * Marks a method as a tool the model may call. `text` is what the model reads about it; the
@@ -42,9 +48,11 @@ const instanceFix = "tools are public instance methods with a string name; add t
  * method's), `timeoutMs`, `strict`. Static, `#private` and symbol-named methods are refused.
  */
 export function Description(text: string, options?: DescriptionOptions, metadata?: ToolMetadata): DescriptionDecorator {
-  if (typeof text !== "string") throw new ToolDefinitionError("@Description needs the tool's description as its first argument (a string).");
+  if (typeof text !== "string")
+    throw new ToolDefinitionError("@Description needs the tool's description as its first argument (a string).");
   if (options?.name !== undefined) assertToolName(options.name, `@Description("${text.slice(0, 40)}")`);
-  if (metadata !== undefined) assertToolMetadata(metadata, metadata && typeof metadata.name === "string" ? metadata.name : "@Description");
+  if (metadata !== undefined)
+    assertToolMetadata(metadata, metadata && typeof metadata.name === "string" ? metadata.name : "@Description");
   const frozenOptions: DescriptionOptions = Object.freeze({ ...options });
 
   function declare(method: string, where: string): ToolDeclaration {
@@ -67,7 +75,8 @@ export function Description(text: string, options?: DescriptionOptions, metadata
         // No Symbol.metadata at class definition: record on the declaring prototype at first construction.
         context.addInitializer(function (this: unknown) {
           let proto = Object.getPrototypeOf(this) as object | null;
-          while (proto !== null && !Object.prototype.hasOwnProperty.call(proto, declaration.method)) proto = Object.getPrototypeOf(proto) as object | null;
+          while (proto !== null && !Object.prototype.hasOwnProperty.call(proto, declaration.method))
+            proto = Object.getPrototypeOf(proto) as object | null;
           if (proto !== null) recordOnPrototype(proto, declaration);
         });
       }
@@ -75,10 +84,13 @@ export function Description(text: string, options?: DescriptionOptions, metadata
     }
 
     const key = keyOrContext;
-    const owner = typeof target === "function" ? target.name : (target as { constructor?: { name?: string } } | null)?.constructor?.name ?? "(anonymous)";
+    const owner =
+      typeof target === "function"
+        ? target.name
+        : ((target as { constructor?: { name?: string } } | null)?.constructor?.name ?? "(anonymous)");
     if (typeof key === "symbol") refuse(`the symbol-named method ${owner}.${key.toString()}`, instanceFix);
-    if (typeof key !== "string" || typeof target !== "object" && typeof target !== "function") {
-      refuse("this target", "it is a method decorator (@Description(\"…\") on a class method).");
+    if (typeof key !== "string" || (typeof target !== "object" && typeof target !== "function")) {
+      refuse("this target", 'it is a method decorator (@Description("…") on a class method).');
     }
     if (typeof target === "function") refuse(`the static method ${owner}.${key}`, instanceFix);
     if (descriptor === undefined || typeof descriptor.value !== "function") {
@@ -87,7 +99,8 @@ export function Description(text: string, options?: DescriptionOptions, metadata
     const declaration = declare(key, `method ${owner}.${key}`);
     recordOnPrototype(target as object, declaration);
     const reflect = Reflect as ReflectWithMetadata;
-    if (typeof reflect.defineMetadata === "function") reflect.defineMetadata("tooltype:tool", declaration, target as object, key);
+    if (typeof reflect.defineMetadata === "function")
+      reflect.defineMetadata("tooltype:tool", declaration, target as object, key);
   }
 
   return decorator as DescriptionDecorator;

@@ -11,10 +11,22 @@ function depth(value: unknown): number {
 describe("input limits", () => {
   it("counts UTF-8 bytes as Node encodes them, lone surrogates included", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constant("é"), fc.constant("😀"), fc.constant("\ud800"), fc.constant("\udc00"), fc.string({ minLength: 1, maxLength: 1 })) }), fc.nat(200), (text, limit) => {
-        expect(utf8Length(text)).toBe(Buffer.byteLength(text, "utf8"));
-        expect(utf8LongerThan(text, limit)).toBe(Buffer.byteLength(text, "utf8") > limit);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constant("é"),
+            fc.constant("😀"),
+            fc.constant("\ud800"),
+            fc.constant("\udc00"),
+            fc.string({ minLength: 1, maxLength: 1 }),
+          ),
+        }),
+        fc.nat(200),
+        (text, limit) => {
+          expect(utf8Length(text)).toBe(Buffer.byteLength(text, "utf8"));
+          expect(utf8LongerThan(text, limit)).toBe(Buffer.byteLength(text, "utf8") > limit);
+        },
+      ),
     );
   });
 

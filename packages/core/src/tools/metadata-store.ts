@@ -60,9 +60,11 @@ export function recordOnPrototype(prototype: object, declaration: ToolDeclaratio
 
 function ownClassMetadata(owner: Function | undefined): Map<string, ToolDeclaration> | undefined {
   const symbol = (Symbol as { metadata?: symbol }).metadata;
-  if (owner === undefined || symbol === undefined || !Object.prototype.hasOwnProperty.call(owner, symbol)) return undefined;
+  if (owner === undefined || symbol === undefined || !Object.prototype.hasOwnProperty.call(owner, symbol))
+    return undefined;
   const metadata = (owner as unknown as Record<symbol, unknown>)[symbol];
-  if (typeof metadata !== "object" || metadata === null || !Object.prototype.hasOwnProperty.call(metadata, toolsKey)) return undefined;
+  if (typeof metadata !== "object" || metadata === null || !Object.prototype.hasOwnProperty.call(metadata, toolsKey))
+    return undefined;
   return (metadata as Record<symbol, Map<string, ToolDeclaration>>)[toolsKey];
 }
 
@@ -72,11 +74,18 @@ function ownClassMetadata(owner: Function | undefined): Map<string, ToolDeclarat
  */
 export function declaredTools(instance: object): FoundDeclaration[] {
   const found = new Map<string, FoundDeclaration>();
-  for (let proto = Object.getPrototypeOf(instance) as object | null; proto !== null && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
-    const owner = Object.prototype.hasOwnProperty.call(proto, "constructor") ? (proto as { constructor: Function }).constructor : undefined;
+  for (
+    let proto = Object.getPrototypeOf(instance) as object | null;
+    proto !== null && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
+    const owner = Object.prototype.hasOwnProperty.call(proto, "constructor")
+      ? (proto as { constructor: Function }).constructor
+      : undefined;
     for (const own of [ownClassMetadata(owner), legacyStore.get(proto)]) {
       if (own === undefined) continue;
-      for (const declaration of own.values()) if (!found.has(declaration.method)) found.set(declaration.method, { declaration, owner });
+      for (const declaration of own.values())
+        if (!found.has(declaration.method)) found.set(declaration.method, { declaration, owner });
     }
   }
   return [...found.values()];

@@ -23,17 +23,24 @@ describe("result conversion", () => {
     const value = {
       when: new Date(Date.UTC(2024, 4, 1, 12)),
       price: money,
-      stock: new Map<string, unknown>([["apples", 3], ["pears", new Set(["green"])]]),
+      stock: new Map<string, unknown>([
+        ["apples", 3],
+        ["pears", new Set(["green"])],
+      ]),
       tags: new Set(["a", "b"]),
     };
     expect(convertResult(value)).toEqual({
       ok: true,
-      output: '{"when":"2024-05-01T12:00:00.000Z","price":"5.00 EUR","stock":{"apples":3,"pears":["green"]},"tags":["a","b"]}',
+      output:
+        '{"when":"2024-05-01T12:00:00.000Z","price":"5.00 EUR","stock":{"apples":3,"pears":["green"]},"tags":["a","b"]}',
     });
   });
 
   it("writes a map key named __proto__ as data, polluting nothing", () => {
-    expect(convertResult(new Map([["__proto__", { polluted: true }]]))).toEqual({ ok: true, output: '{"__proto__":{"polluted":true}}' });
+    expect(convertResult(new Map([["__proto__", { polluted: true }]]))).toEqual({
+      ok: true,
+      output: '{"__proto__":{"polluted":true}}',
+    });
     expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
   });
 
@@ -42,9 +49,16 @@ describe("result conversion", () => {
     cyclic["self"] = cyclic;
     const cycle = await returning(cyclic).execute({}, { callId: "call_1" });
     expect(cycle).toEqual({
-      result: { output: JSON.stringify({ error: "Tool result returned a value that cannot be sent as JSON: it contains a cycle (an object that refers to itself)." }), isError: true },
+      result: {
+        output: JSON.stringify({
+          error:
+            "Tool result returned a value that cannot be sent as JSON: it contains a cycle (an object that refers to itself).",
+        }),
+        isError: true,
+      },
       failure: "conversion",
-      message: "Tool result returned a value that cannot be sent as JSON: it contains a cycle (an object that refers to itself).",
+      message:
+        "Tool result returned a value that cannot be sent as JSON: it contains a cycle (an object that refers to itself).",
     });
     const big = await returning({ id: 10n }).execute({}, { callId: "call_2" });
     expect([big.failure, big.message]).toEqual([
@@ -56,11 +70,26 @@ describe("result conversion", () => {
     expect((await returning(selfMap).execute({}, { callId: "call_3" })).failure).toBe("conversion");
   });
 
-  it("makes a thrown error or a toolError an {\"error\": message} result", async () => {
-    const thrower = new Tool({ name: "t", description: "", impl: () => { throw new Error("no route to host"); } });
+  it('makes a thrown error or a toolError an {"error": message} result', async () => {
+    const thrower = new Tool({
+      name: "t",
+      description: "",
+      impl: () => {
+        throw new Error("no route to host");
+      },
+    });
     expect(await thrower.call({})).toEqual({ output: '{"error":"no route to host"}', isError: true });
-    expect(await returning(toolError('City "Atlantis" not found')).call({})).toEqual({ output: '{"error":"City \\"Atlantis\\" not found"}', isError: true });
-    const stringThrower = new Tool({ name: "s", description: "", impl: () => { throw "plain string"; } });
+    expect(await returning(toolError('City "Atlantis" not found')).call({})).toEqual({
+      output: '{"error":"City \\"Atlantis\\" not found"}',
+      isError: true,
+    });
+    const stringThrower = new Tool({
+      name: "s",
+      description: "",
+      impl: () => {
+        throw "plain string";
+      },
+    });
     expect(await stringThrower.call({})).toEqual({ output: '{"error":"plain string"}', isError: true });
   });
 

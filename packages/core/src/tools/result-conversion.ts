@@ -8,7 +8,8 @@ class NotJSONError extends Error {}
 // Values JSON.stringify does not handle the way a model needs: Map → object, Set → array,
 // bigint → refused with a clear message (JSON.stringify's own is "Do not know how to serialize").
 function replacer(this: unknown, _key: string, value: unknown): unknown {
-  if (typeof value === "bigint") throw new NotJSONError("it contains a bigint (convert it to a string or number first)");
+  if (typeof value === "bigint")
+    throw new NotJSONError("it contains a bigint (convert it to a string or number first)");
   if (value instanceof Map) {
     const object: Record<string, unknown> = {};
     for (const [key, item] of value) setOwn(object, String(key), item);
@@ -32,7 +33,8 @@ export function convertResult(value: unknown): ConvertedResult {
   } catch (error) {
     if (error instanceof NotJSONError) return { ok: false, message: error.message };
     const text = error instanceof Error ? error.message : String(error);
-    if (/circular|cyclic/i.test(text)) return { ok: false, message: "it contains a cycle (an object that refers to itself)" };
+    if (/circular|cyclic/i.test(text))
+      return { ok: false, message: "it contains a cycle (an object that refers to itself)" };
     if (error instanceof RangeError) return { ok: false, message: "it is nested too deeply or contains a cycle" };
     return { ok: false, message: text };
   }

@@ -18,12 +18,18 @@ export function runWithDeadline(
   const { signal, timeoutMs } = options;
   if (signal?.aborted) return Promise.resolve({ kind: "aborted", reason: signal.reason });
   const limited = timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs > 0;
-  return signal === undefined && !limited ? runUnbounded(start) : runGuarded(start, signal, limited ? timeoutMs : undefined);
+  return signal === undefined && !limited
+    ? runUnbounded(start)
+    : runGuarded(start, signal, limited ? timeoutMs : undefined);
 }
 
 // A timeout or a caller's signal: one promise, settled by the function, the timer or the signal,
 // whichever comes first; the signal's controller only if the function asks for it.
-async function runGuarded(start: (signalOf: () => AbortSignal) => unknown, signal: AbortSignal | undefined, timeoutMs: number | undefined): Promise<DeadlineOutcome> {
+async function runGuarded(
+  start: (signalOf: () => AbortSignal) => unknown,
+  signal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+): Promise<DeadlineOutcome> {
   let controller: AbortController | undefined;
   let stop: { outcome: DeadlineOutcome; reason: unknown } | undefined;
   let settle!: (outcome: DeadlineOutcome) => void;
@@ -43,7 +49,10 @@ async function runGuarded(start: (signalOf: () => AbortSignal) => unknown, signa
   };
   const onCallerAbort = (): void => halt({ kind: "aborted", reason: signal!.reason }, signal!.reason);
   signal?.addEventListener("abort", onCallerAbort, { once: true });
-  const timer = timeoutMs !== undefined ? setTimeout(() => halt({ kind: "timeout" }, new Error(`timed out after ${timeoutMs} ms`)), timeoutMs) : undefined;
+  const timer =
+    timeoutMs !== undefined
+      ? setTimeout(() => halt({ kind: "timeout" }, new Error(`timed out after ${timeoutMs} ms`)), timeoutMs)
+      : undefined;
   try {
     let running: Promise<unknown>;
     try {

@@ -24,7 +24,8 @@ export function assertToolMetadata(metadata: unknown, where: string): asserts me
  * this; `tools.add` uses it when the transformer injected nothing.
  */
 export function registerToolMetadata(target: Function, methodName: string | undefined, metadata: ToolMetadata): void {
-  if (typeof target !== "function") throw new ToolDefinitionError("registerToolMetadata needs a class or a function as its first argument.");
+  if (typeof target !== "function")
+    throw new ToolDefinitionError("registerToolMetadata needs a class or a function as its first argument.");
   const where = methodName === undefined ? target.name || "(anonymous function)" : `${target.name}.${methodName}`;
   assertToolMetadata(metadata, where);
   if (methodName === undefined) {
@@ -41,7 +42,11 @@ export function registerToolMetadata(target: Function, methodName: string | unde
 
 /** Sidecar metadata of `methodName`, on `owner` or the nearest base class that has it. */
 export function sidecarMethodMetadata(owner: Function | undefined, methodName: string): ToolMetadata | undefined {
-  for (let current: unknown = owner; typeof current === "function" && current !== Function.prototype; current = Object.getPrototypeOf(current)) {
+  for (
+    let current: unknown = owner;
+    typeof current === "function" && current !== Function.prototype;
+    current = Object.getPrototypeOf(current)
+  ) {
     const metadata = methods.get(current)?.get(methodName);
     if (metadata !== undefined) return metadata;
   }

@@ -35,11 +35,15 @@ export function toolsFromInstance(instance: object, overrides: ToolOverrides): T
     );
   }
   if (found.length > 1 && (overrides.name !== undefined || overrides.description !== undefined)) {
-    throw new ToolDefinitionError(`${owner} has ${found.length} tools: { name } and { description } apply to one tool only. Use @Description's options per method.`);
+    throw new ToolDefinitionError(
+      `${owner} has ${found.length} tools: { name } and { description } apply to one tool only. Use @Description's options per method.`,
+    );
   }
   const missing: string[] = [];
   const resolved = found.map(({ declaration, owner: declaringClass }) => {
-    const metadata = declaration.metadata ?? sidecarMethodMetadata(declaringClass ?? (instance as { constructor?: Function }).constructor, declaration.method);
+    const metadata =
+      declaration.metadata ??
+      sidecarMethodMetadata(declaringClass ?? (instance as { constructor?: Function }).constructor, declaration.method);
     if (metadata === undefined) missing.push(`${declaringClass?.name || owner}.${declaration.method}`);
     return { declaration, metadata };
   });
@@ -48,16 +52,19 @@ export function toolsFromInstance(instance: object, overrides: ToolOverrides): T
   return resolved.map(({ declaration, metadata }) => {
     const meta = metadata as ToolMetadata;
     const method: unknown = (instance as Record<string, unknown>)[declaration.method];
-    if (typeof method !== "function") throw new ToolDefinitionError(`${owner}.${declaration.method} is not a function on this instance.`);
+    if (typeof method !== "function")
+      throw new ToolDefinitionError(`${owner}.${declaration.method} is not a function on this instance.`);
     return new Tool({
       name: overrides.name ?? declaration.options.name ?? declaration.method,
-      description: overrides.description ?? (declaration.description !== "" ? declaration.description : (meta.description ?? "")),
+      description:
+        overrides.description ?? (declaration.description !== "" ? declaration.description : (meta.description ?? "")),
       schema: meta.schema,
       returns: meta.returns,
       dates: meta.dates,
       timeoutMs: overrides.timeoutMs ?? declaration.options.timeoutMs,
       strict: overrides.strict ?? declaration.options.strict,
-      impl: (args: JSONObject, context: ToolCallContext) => (method as Function).apply(instance, positionalArguments(meta.parameters, args, context)),
+      impl: (args: JSONObject, context: ToolCallContext) =>
+        (method as Function).apply(instance, positionalArguments(meta.parameters, args, context)),
     });
   });
 }
@@ -73,7 +80,9 @@ export function toolFromFunction(fn: Function, overrides: ToolOverrides, injecte
   const metadata = injected ?? sidecarFunctionMetadata(fn);
   if (metadata === undefined) {
     if (looksLikeClass(fn)) {
-      throw new ToolDefinitionError(`${label} is a class: add an instance of it, tools.add(new ${label}(…)), to register its @Description methods.`);
+      throw new ToolDefinitionError(
+        `${label} is a class: add an instance of it, tools.add(new ${label}(…)), to register its @Description methods.`,
+      );
     }
     throw new ToolNotTransformedError(`The function ${label}`);
   }
@@ -85,6 +94,7 @@ export function toolFromFunction(fn: Function, overrides: ToolOverrides, injecte
     dates: metadata.dates,
     timeoutMs: overrides.timeoutMs,
     strict: overrides.strict,
-    impl: (args: JSONObject, context: ToolCallContext) => fn.apply(undefined, positionalArguments(metadata.parameters, args, context)),
+    impl: (args: JSONObject, context: ToolCallContext) =>
+      fn.apply(undefined, positionalArguments(metadata.parameters, args, context)),
   });
 }

@@ -6,10 +6,7 @@ import type { JSONSchema } from "../json.js";
  * - `arguments`: the whole arguments object (the options-object convention, or a lone `JSONValue` parameter)
  * - `context`: the call's `ToolCallContext` (not part of the schema)
  */
-export type ParameterBinding =
-  | { kind: "named"; name: string }
-  | { kind: "arguments" }
-  | { kind: "context" };
+export type ParameterBinding = { kind: "named"; name: string } | { kind: "arguments" } | { kind: "context" };
 
 /**
  * What the transformer (or the generated sidecar) knows about one tool, injected as a literal.

@@ -1,11 +1,23 @@
-import { DuplicateToolError, Tool, ToolRegistry, TooltypeError, UnknownToolError, emptySchema, registerToolMetadata } from "@tooltype/core";
+import {
+  DuplicateToolError,
+  Tool,
+  ToolRegistry,
+  TooltypeError,
+  UnknownToolError,
+  emptySchema,
+  registerToolMetadata,
+} from "@tooltype/core";
 import { toolMetadata } from "./fixtures/tool-metadata.js";
 
 function greet(name: string, greeting = "Hello"): string {
   return `${greeting}, ${name}!`;
 }
 const greetMetadata = () =>
-  toolMetadata("greet", { name: { type: "string" }, greeting: { type: "string" } }, { required: ["name"], description: "Greet someone." });
+  toolMetadata(
+    "greet",
+    { name: { type: "string" }, greeting: { type: "string" } },
+    { required: ["name"], description: "Greet someone." },
+  );
 
 describe("ToolRegistry", () => {
   it("adds a function with its injected metadata", async () => {
@@ -19,7 +31,12 @@ describe("ToolRegistry", () => {
   it("refuses a function without metadata, and a class passed instead of an instance", () => {
     const tools = new ToolRegistry();
     const add = (target: object) => Reflect.apply(tools.add, tools, [target]) as Tool[];
-    expect(() => add(greet)).toThrow(expect.objectContaining({ code: "TOOL_NOT_TRANSFORMED", message: expect.stringContaining("The function greet has no tool metadata") }));
+    expect(() => add(greet)).toThrow(
+      expect.objectContaining({
+        code: "TOOL_NOT_TRANSFORMED",
+        message: expect.stringContaining("The function greet has no tool metadata"),
+      }),
+    );
     class Weather {}
     expect(() => add(Weather)).toThrow(/Weather is a class: add an instance of it, tools.add\(new Weather\(…\)\)/);
   });
@@ -28,13 +45,21 @@ describe("ToolRegistry", () => {
     function shout(text: string): string {
       return text.toUpperCase();
     }
-    registerToolMetadata(shout, undefined, toolMetadata("shout", { text: { type: "string" } }, { description: "From the sidecar." }));
+    registerToolMetadata(
+      shout,
+      undefined,
+      toolMetadata("shout", { text: { type: "string" } }, { description: "From the sidecar." }),
+    );
     const tools = new ToolRegistry();
     Reflect.apply(tools.add, tools, [shout]);
     expect(tools.get("shout").description).toBe("From the sidecar.");
     expect(await tools.call("shout", { text: "hey" })).toEqual({ output: "HEY", isError: false });
 
-    tools.add(shout, { replace: true }, toolMetadata("shout", { text: { type: "string" } }, { description: "Injected." }));
+    tools.add(
+      shout,
+      { replace: true },
+      toolMetadata("shout", { text: { type: "string" } }, { description: "Injected." }),
+    );
     expect(tools.get("shout").description).toBe("Injected.");
     expect(() => registerToolMetadata(shout, undefined, { v: 2 } as never)).toThrow(/not version-1 tooltype metadata/);
   });
@@ -46,7 +71,12 @@ describe("ToolRegistry", () => {
     expect(emptySchema()).toEqual({ type: "object", properties: {}, additionalProperties: false });
     expect(await tools.call("now", {})).toEqual({ output: "12:00", isError: false });
     expect(await tools.call("now", undefined)).toEqual({ output: "12:00", isError: false });
-    expect(await tools.call("now", { zone: "UTC" })).toEqual({ output: JSON.stringify({ error: "Invalid arguments for now:\n- zone: unexpected property (no properties are allowed here)" }), isError: true });
+    expect(await tools.call("now", { zone: "UTC" })).toEqual({
+      output: JSON.stringify({
+        error: "Invalid arguments for now:\n- zone: unexpected property (no properties are allowed here)",
+      }),
+      isError: true,
+    });
 
     const add = tools.define<{ a: number; b: number }>({
       name: "add",
@@ -59,7 +89,12 @@ describe("ToolRegistry", () => {
 
   it("defines custom (free-text) tools that receive the raw input", async () => {
     const tools = new ToolRegistry();
-    tools.define({ name: "shell", description: "Run a shell command.", custom: true, impl: (input: string) => `$ ${input}` });
+    tools.define({
+      name: "shell",
+      description: "Run a shell command.",
+      custom: true,
+      impl: (input: string) => `$ ${input}`,
+    });
     expect(tools.get("shell").custom).toBe(true);
     expect(await tools.call("shell", "ls -la")).toEqual({ output: "$ ls -la", isError: false });
   });

@@ -65,7 +65,9 @@ export class ToolRegistry implements Iterable<Tool> {
     } else if (typeof target === "object" && target !== null) {
       tools = toolsFromInstance(target, overrides);
     } else {
-      throw new ToolDefinitionError(`tools.add takes an instance with @Description methods, a function or a Tool, not ${String(target)}.`);
+      throw new ToolDefinitionError(
+        `tools.add takes an instance with @Description methods, a function or a Tool, not ${String(target)}.`,
+      );
     }
     this.#insert(tools, replace === true);
     return tools;
@@ -135,7 +137,8 @@ export class ToolRegistry implements Iterable<Tool> {
   /** Runs the named tool (validated, bypassing policy). Never rejects: an unknown name is an error result. */
   async call(name: string, args: unknown, options?: ToolCallOptions): Promise<ToolResult> {
     const tool = this.#tools.get(name);
-    if (tool === undefined) return { output: errorOutput(new UnknownToolError(name, [...this.#tools.keys()]).message), isError: true };
+    if (tool === undefined)
+      return { output: errorOutput(new UnknownToolError(name, [...this.#tools.keys()]).message), isError: true };
     return tool.call(args, options);
   }
 

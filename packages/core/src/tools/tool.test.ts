@@ -9,7 +9,12 @@ import {
 } from "@tooltype/core";
 import { toolMetadata } from "./fixtures/tool-metadata.js";
 
-const citySchema = { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false };
+const citySchema = {
+  type: "object",
+  properties: { city: { type: "string" } },
+  required: ["city"],
+  additionalProperties: false,
+};
 
 /** A promise and the function that resolves it. */
 function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
@@ -20,12 +25,24 @@ function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => voi
 
 describe("Tool.execute", () => {
   it("runs the function and reports no failure when it returns", async () => {
-    const tool = new Tool({ name: "population", description: "Population of a city.", schema: citySchema, impl: (args: { city: string }) => ({ city: args.city, people: 709000 }) });
-    expect(await tool.execute({ city: "Oslo" }, { callId: "call_1" })).toEqual({ result: { output: '{"city":"Oslo","people":709000}', isError: false } });
+    const tool = new Tool({
+      name: "population",
+      description: "Population of a city.",
+      schema: citySchema,
+      impl: (args: { city: string }) => ({ city: args.city, people: 709000 }),
+    });
+    expect(await tool.execute({ city: "Oslo" }, { callId: "call_1" })).toEqual({
+      result: { output: '{"city":"Oslo","people":709000}', isError: false },
+    });
   });
 
   it("turns a returned toolError into an error result without a failure kind", async () => {
-    const tool = new Tool({ name: "population", description: "", schema: citySchema, impl: (args: { city: string }) => toolError(`No such city: ${args.city}`) });
+    const tool = new Tool({
+      name: "population",
+      description: "",
+      schema: citySchema,
+      impl: (args: { city: string }) => toolError(`No such city: ${args.city}`),
+    });
     expect(await tool.execute({ city: "Atlantis" }, { callId: "call_1" })).toEqual({
       result: { output: '{"error":"No such city: Atlantis"}', isError: true },
       message: "No such city: Atlantis",
@@ -34,16 +51,36 @@ describe("Tool.execute", () => {
 
   it("turns a thrown error into an error result the model can read", async () => {
     const boom = new Error("database is down");
-    const tool = new Tool({ name: "population", description: "", schema: citySchema, impl: () => Promise.reject(boom) });
+    const tool = new Tool({
+      name: "population",
+      description: "",
+      schema: citySchema,
+      impl: () => Promise.reject(boom),
+    });
     const outcome = await tool.execute({ city: "Oslo" }, { callId: "call_1" });
-    expect(outcome).toEqual({ result: { output: '{"error":"database is down"}', isError: true }, failure: "thrown", message: "database is down", error: boom });
+    expect(outcome).toEqual({
+      result: { output: '{"error":"database is down"}', isError: true },
+      failure: "thrown",
+      message: "database is down",
+      error: boom,
+    });
   });
 
   it("passes the call id, the application value, the conversation and the arguments in the context", async () => {
     let seen: ToolCallContext | undefined;
-    const tool = new Tool({ name: "who", description: "", schema: citySchema, impl: (_args: unknown, context: ToolCallContext) => void (seen = context) });
+    const tool = new Tool({
+      name: "who",
+      description: "",
+      schema: citySchema,
+      impl: (_args: unknown, context: ToolCallContext) => void (seen = context),
+    });
     await tool.execute({ city: "Oslo" }, { callId: "call_9", toolContext: { user: "ada" }, context: "conversation" });
-    expect(seen).toMatchObject({ callId: "call_9", toolContext: { user: "ada" }, context: "conversation", arguments: { city: "Oslo" } });
+    expect(seen).toMatchObject({
+      callId: "call_9",
+      toolContext: { user: "ada" },
+      context: "conversation",
+      arguments: { city: "Oslo" },
+    });
     expect(seen?.signal).toBeInstanceOf(AbortSignal);
   });
 
@@ -59,12 +96,21 @@ describe("Tool.execute", () => {
       },
     });
     const outcome = await tool.execute({}, { callId: "call_1" });
-    expect(outcome).toEqual({ result: { output: '{"error":"Tool slow timed out after 20 ms."}', isError: true }, failure: "timeout", message: "Tool slow timed out after 20 ms." });
+    expect(outcome).toEqual({
+      result: { output: '{"error":"Tool slow timed out after 20 ms."}', isError: true },
+      failure: "timeout",
+      message: "Tool slow timed out after 20 ms.",
+    });
     expect((await started.promise).aborted).toBe(true);
   });
 
   it("lets a per-call timeoutMs override the tool's own", async () => {
-    const tool = new Tool({ name: "slow", description: "", timeoutMs: 60_000, impl: () => new Promise(() => undefined) });
+    const tool = new Tool({
+      name: "slow",
+      description: "",
+      timeoutMs: 60_000,
+      impl: () => new Promise(() => undefined),
+    });
     expect((await tool.execute({}, { callId: "call_1", timeoutMs: 10 })).failure).toBe("timeout");
   });
 
@@ -84,7 +130,11 @@ describe("Tool.execute", () => {
     const pending = tool.execute({}, { callId: "call_1", signal: controller.signal });
     await started.promise;
     controller.abort();
-    expect(await pending).toEqual({ result: { output: '{"error":"Tool wait was cancelled."}', isError: true }, failure: "aborted", message: "Tool wait was cancelled." });
+    expect(await pending).toEqual({
+      result: { output: '{"error":"Tool wait was cancelled."}', isError: true },
+      failure: "aborted",
+      message: "Tool wait was cancelled.",
+    });
 
     const before = await tool.execute({}, { callId: "call_2", signal: AbortSignal.abort() });
     expect(before.failure).toBe("aborted");
@@ -109,13 +159,23 @@ describe("Tool.impl and Tool.call", () => {
     const tool = new Tool({ name: "population", description: "", schema: citySchema, impl: spy });
     expect(await tool.impl({ city: "Oslo" })).toEqual({ at: new Date(0), city: "Oslo" });
     await expect(tool.impl({ town: "Oslo" })).rejects.toBeInstanceOf(ToolArgumentError);
-    await expect(tool.impl({ town: "Oslo" })).rejects.toMatchObject({ code: "TOOL_ARGUMENTS", toolName: "population", issues: [{ path: "/city" }, { path: "/town" }] });
+    await expect(tool.impl({ town: "Oslo" })).rejects.toMatchObject({
+      code: "TOOL_ARGUMENTS",
+      toolName: "population",
+      issues: [{ path: "/city" }, { path: "/town" }],
+    });
     expect(spy).toHaveBeenCalledTimes(1);
   });
 
   it("impl rethrows what the function threw, and rejects with typed errors on timeout and abort", async () => {
     const boom = new RangeError("out of range");
-    const thrower = new Tool({ name: "thrower", description: "", impl: () => { throw boom; } });
+    const thrower = new Tool({
+      name: "thrower",
+      description: "",
+      impl: () => {
+        throw boom;
+      },
+    });
     await expect(thrower.impl({})).rejects.toBe(boom);
 
     const slow = new Tool({ name: "slow", description: "", timeoutMs: 5, impl: () => new Promise(() => undefined) });
@@ -124,13 +184,22 @@ describe("Tool.impl and Tool.call", () => {
   });
 
   it("impl can be replaced: the replacement receives the validated arguments", async () => {
-    const [tool] = new ToolRegistry().add(function greet(name: string) { return `hello ${name}`; }, undefined, toolMetadata("greet", { name: { type: "string" } }));
+    const [tool] = new ToolRegistry().add(
+      function greet(name: string) {
+        return `hello ${name}`;
+      },
+      undefined,
+      toolMetadata("greet", { name: { type: "string" } }),
+    );
     expect(await tool!.call({ name: "Ada" })).toEqual({ output: "hello Ada", isError: false });
     tool!.impl = (args: { name: string }) => `hi ${args.name}`;
     expect(await tool!.call({ name: "Ada" })).toEqual({ output: "hi Ada", isError: false });
     tool!.impl = tool!.impl; // assigning the wrapper back changes nothing
     expect(await tool!.impl({ name: "Bo" })).toBe("hi Bo");
-    expect(await tool!.call({ name: 1 })).toEqual({ output: JSON.stringify({ error: "Invalid arguments for greet:\n- name: must be a string (got 1)" }), isError: true });
+    expect(await tool!.call({ name: 1 })).toEqual({
+      output: JSON.stringify({ error: "Invalid arguments for greet:\n- name: must be a string (got 1)" }),
+      isError: true,
+    });
   });
 
   it("a new schema takes effect on the next call (the validator is recompiled)", async () => {
@@ -138,20 +207,32 @@ describe("Tool.impl and Tool.call", () => {
     expect((await tool.call({ city: "Oslo" })).isError).toBe(false);
     tool.schema = { ...citySchema, properties: { city: { type: "string", minLength: 5 } } };
     expect(await tool.call({ city: "Oslo" })).toEqual({
-      output: JSON.stringify({ error: "Invalid arguments for population:\n- city: must have at least 5 characters (got \"Oslo\")" }),
+      output: JSON.stringify({
+        error: 'Invalid arguments for population:\n- city: must have at least 5 characters (got "Oslo")',
+      }),
       isError: true,
     });
   });
 
   it("a custom tool receives the raw text", async () => {
-    const tool = new Tool({ name: "sql", description: "Run SQL.", custom: true, impl: (input: string) => `ran: ${input}` });
+    const tool = new Tool({
+      name: "sql",
+      description: "Run SQL.",
+      custom: true,
+      impl: (input: string) => `ran: ${input}`,
+    });
     expect(await tool.call("select 1")).toEqual({ output: "ran: select 1", isError: false });
-    expect(await tool.call({ query: "select 1" })).toEqual({ output: JSON.stringify({ error: "sql takes free text: its input must be a string, not object." }), isError: true });
+    expect(await tool.call({ query: "select 1" })).toEqual({
+      output: JSON.stringify({ error: "sql takes free text: its input must be a string, not object." }),
+      isError: true,
+    });
     expect(tool.custom).toBe(true);
   });
 
   it("refuses an invalid name", () => {
-    expect(() => new Tool({ name: "no spaces", description: "", impl: () => undefined })).toThrow(expect.objectContaining({ code: "TOOL_DEFINITION" }));
+    expect(() => new Tool({ name: "no spaces", description: "", impl: () => undefined })).toThrow(
+      expect.objectContaining({ code: "TOOL_DEFINITION" }),
+    );
   });
 
   it("gives its revision a new value when description, schema or strict change", () => {

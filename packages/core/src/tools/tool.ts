@@ -13,11 +13,28 @@ import { emptySchema } from "./empty-schema.js";
 import { isToolError } from "./tool-error.js";
 import { assertToolName } from "./tool-name.js";
 import type { ToolResult } from "./tool-result.js";
-import type { ToolCallOptions, ToolExecuteOptions, ToolFailure, ToolFunction, ToolInit, ToolOutcome, ToolSource } from "./tool-types.js";
+import type {
+  ToolCallOptions,
+  ToolExecuteOptions,
+  ToolFailure,
+  ToolFunction,
+  ToolInit,
+  ToolOutcome,
+  ToolSource,
+} from "./tool-types.js";
 
-export type { ToolCallOptions, ToolExecuteOptions, ToolFailure, ToolFunction, ToolInit, ToolOutcome, ToolSource } from "./tool-types.js";
+export type {
+  ToolCallOptions,
+  ToolExecuteOptions,
+  ToolFailure,
+  ToolFunction,
+  ToolInit,
+  ToolOutcome,
+  ToolSource,
+} from "./tool-types.js";
 
-type Ran = { kind: "returned"; value: unknown } | { kind: "failed"; failure: ToolFailure; message: string; error: unknown };
+type Ran =
+  { kind: "returned"; value: unknown } | { kind: "failed"; failure: ToolFailure; message: string; error: unknown };
 
 const marker = Symbol.for("tooltype.tool");
 let runPreparedHook: (tool: Tool, value: JSONObject | string, options: ToolExecuteOptions) => Promise<ToolOutcome>;
@@ -28,7 +45,11 @@ let runPreparedHook: (tool: Tool, value: JSONObject | string, options: ToolExecu
  * copy, defaults and dates applied), without preparing them a second time. Like `tool.execute`
  * otherwise: the deadline, the signal, the result conversion; never rejects.
  */
-export function executePrepared(tool: Tool, value: JSONObject | string, options: ToolExecuteOptions): Promise<ToolOutcome> {
+export function executePrepared(
+  tool: Tool,
+  value: JSONObject | string,
+  options: ToolExecuteOptions,
+): Promise<ToolOutcome> {
   return runPreparedHook(tool, value, options);
 }
 let callCounter = 0;
@@ -180,11 +201,16 @@ export class Tool {
 
   #outcome(ran: Ran): ToolOutcome {
     if (ran.kind === "failed") {
-      const outcome: ToolOutcome = { result: { output: errorOutput(ran.message), isError: true }, failure: ran.failure, message: ran.message };
+      const outcome: ToolOutcome = {
+        result: { output: errorOutput(ran.message), isError: true },
+        failure: ran.failure,
+        message: ran.message,
+      };
       if (ran.failure === "thrown") outcome.error = ran.error;
       return outcome;
     }
-    if (isToolError(ran.value)) return { result: { output: errorOutput(ran.value.message), isError: true }, message: ran.value.message };
+    if (isToolError(ran.value))
+      return { result: { output: errorOutput(ran.value.message), isError: true }, message: ran.value.message };
     const converted = convertResult(ran.value);
     if (converted.ok) return { result: { output: converted.output, isError: false } };
     const message = `Tool ${this.name} returned a value that cannot be sent as JSON: ${converted.message}.`;

@@ -31,7 +31,10 @@ export async function postStream(url: string, body: Record<string, unknown>): Pr
 export function readEvents(pieces: readonly Uint8Array[]): Pick<StreamReply, "events" | "comments"> {
   const events: EventSourceMessage[] = [];
   const comments: string[] = [];
-  const parser = createParser({ onEvent: (event) => events.push(event), onComment: (comment) => comments.push(comment) });
+  const parser = createParser({
+    onEvent: (event) => events.push(event),
+    onComment: (comment) => comments.push(comment),
+  });
   const decoder = new TextDecoder();
   for (const piece of pieces) parser.feed(decoder.decode(piece, { stream: true }));
   parser.feed(decoder.decode());

@@ -45,7 +45,12 @@ export function startWatch(
 }
 
 /** `tooltype build --watch`: runs until the process is stopped. */
-export function watchProject(tsm: TypeScript, configPath: string, overrides: ts.CompilerOptions, io: CliIO): Promise<number> {
+export function watchProject(
+  tsm: TypeScript,
+  configPath: string,
+  overrides: ts.CompilerOptions,
+  io: CliIO,
+): Promise<number> {
   startWatch(tsm, configPath, overrides, io);
   return new Promise<number>(() => undefined);
 }

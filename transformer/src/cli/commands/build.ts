@@ -42,7 +42,15 @@ export const buildCommand: Command = {
 };
 
 /** Command-line options that name files or directories, read against the working directory as tsc does. */
-const pathOptions = ["outDir", "rootDir", "declarationDir", "outFile", "tsBuildInfoFile", "baseUrl", "mapRoot"] as const;
+const pathOptions = [
+  "outDir",
+  "rootDir",
+  "declarationDir",
+  "outFile",
+  "tsBuildInfoFile",
+  "baseUrl",
+  "mapRoot",
+] as const;
 
 function absolutePaths(options: ts.CompilerOptions, cwd: string): ts.CompilerOptions {
   const result = { ...options };
@@ -67,18 +75,27 @@ export function buildOnce(tsm: TypeScript, configPath: string, overrides: ts.Com
   const host = tsm.createCompilerHost(config.options);
   // tsc skips JSDoc it does not need for type errors; descriptions and constraint tags need it all.
   host.jsDocParsingMode = tsm.JSDocParsingMode.ParseAll;
-  const program = tsm.createProgram({ rootNames: config.fileNames, options: config.options, host, projectReferences: config.projectReferences });
+  const program = tsm.createProgram({
+    rootNames: config.fileNames,
+    options: config.options,
+    host,
+    projectReferences: config.projectReferences,
+  });
   problems.push(...tsm.getPreEmitDiagnostics(program));
   const root = dirname(configPath);
   if (config.options.noEmit || config.options.emitDeclarationOnly) {
     // No JavaScript is emitted, so no transformer runs: check the tool sites directly.
     const checker = program.getTypeChecker();
     for (const file of program.getSourceFiles()) {
-      if (!file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file)) problems.push(...planFile(tsm, checker, file, root).diagnostics);
+      if (!file.isDeclarationFile && !program.isSourceFileFromExternalLibrary(file))
+        problems.push(...planFile(tsm, checker, file, root).diagnostics);
     }
   }
   if (!config.options.noEmit) {
-    const transformer = createTransformer(tsm, program, { sourceRoot: root, onDiagnostic: (diagnostic) => problems.push(diagnostic) });
+    const transformer = createTransformer(tsm, program, {
+      sourceRoot: root,
+      onDiagnostic: (diagnostic) => problems.push(diagnostic),
+    });
     const emitted = program.emit(undefined, undefined, undefined, undefined, { before: [transformer] });
     problems.push(...emitted.diagnostics);
   }

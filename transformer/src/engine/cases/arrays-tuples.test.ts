@@ -22,22 +22,41 @@ runSchemaCases("tuples", [
     invalid: [["a"], ["a", 1, 2], [1, "a"], []],
     check: (s) => expect(s).toMatchObject({ minItems: 2, maxItems: 2, items: false }),
   },
-  { name: "optional element", source: "type T = [string, number?];", valid: [["a"], ["a", 2]], invalid: [[], ["a", 2, 3], ["a", "b"]] },
+  {
+    name: "optional element",
+    source: "type T = [string, number?];",
+    valid: [["a"], ["a", 2]],
+    invalid: [[], ["a", 2, 3], ["a", "b"]],
+  },
   {
     name: "rest element",
     source: "type T = [string, ...number[]];",
     valid: [["a"], ["a", 1, 2, 3]],
     invalid: [[], ["a", "b"], [1]],
-    check: (s) => expect(s).toMatchObject({ prefixItems: [{ type: "string" }], items: { type: "number" }, minItems: 1 }),
+    check: (s) =>
+      expect(s).toMatchObject({ prefixItems: [{ type: "string" }], items: { type: "number" }, minItems: 1 }),
   },
   { name: "named members", source: "type T = [x: number, y: number];", valid: [[1, 2]], invalid: [[1], [1, 2, 3]] },
   { name: "empty tuple", source: "type T = [];", valid: [[]], invalid: [[1]] },
-  { name: "readonly tuple", source: "type T = readonly [boolean, string];", valid: [[true, "x"]], invalid: [["x", true], [true]] },
+  {
+    name: "readonly tuple",
+    source: "type T = readonly [boolean, string];",
+    valid: [[true, "x"]],
+    invalid: [["x", true], [true]],
+  },
   {
     name: "elements after a rest widen the rest (suffix lengths still counted)",
     source: "type T = [string, ...number[], boolean];",
-    valid: [["a", true], ["a", 1, 2, false]],
+    valid: [
+      ["a", true],
+      ["a", 1, 2, false],
+    ],
     invalid: [["a"], [1, true]],
   },
-  { name: "tuple of objects stays closed", source: "type T = [{ a: number }];", valid: [[{ a: 1 }]], invalid: [[{ a: 1, b: 2 }]] },
+  {
+    name: "tuple of objects stays closed",
+    source: "type T = [{ a: number }];",
+    valid: [[{ a: 1 }]],
+    invalid: [[{ a: 1, b: 2 }]],
+  },
 ]);

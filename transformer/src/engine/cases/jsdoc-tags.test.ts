@@ -20,7 +20,12 @@ runSchemaCases("JSDoc constraint tags", [
     valid: [{ p: 0.5 }],
     invalid: [{ p: 0 }, { p: 1 }],
   },
-  { name: "@multipleOf", source: "interface T {\n  /** @multipleOf 5 */\n  step: number;\n}", valid: [{ step: 10 }], invalid: [{ step: 7 }] },
+  {
+    name: "@multipleOf",
+    source: "interface T {\n  /** @multipleOf 5 */\n  step: number;\n}",
+    valid: [{ step: 10 }],
+    invalid: [{ step: 7 }],
+  },
   {
     name: "@minLength and @maxLength",
     source: "interface T {\n  /** @minLength 2\n   * @maxLength 3 */\n  code: string;\n}",
@@ -37,7 +42,10 @@ runSchemaCases("JSDoc constraint tags", [
     name: "@format",
     source: "interface T {\n  /** @format email */\n  to: string;\n  /** @format uuid */\n  id: string;\n}",
     valid: [{ to: "a@example.com", id: "123e4567-e89b-12d3-a456-426614174000" }],
-    invalid: [{ to: "not an email", id: "123e4567-e89b-12d3-a456-426614174000" }, { to: "a@example.com", id: "x" }],
+    invalid: [
+      { to: "not an email", id: "123e4567-e89b-12d3-a456-426614174000" },
+      { to: "a@example.com", id: "x" },
+    ],
   },
   {
     name: "@minItems, @maxItems and @uniqueItems",
@@ -59,12 +67,18 @@ runSchemaCases("JSDoc constraint tags", [
   },
   {
     name: "@default, @example and the description are recorded",
-    source: 'interface T {\n  /**\n   * How many results to return.\n   * @default 10\n   * @example 25\n   */\n  limit?: number;\n  /** @default "asc" */\n  order?: string;\n}',
+    source:
+      'interface T {\n  /**\n   * How many results to return.\n   * @default 10\n   * @example 25\n   */\n  limit?: number;\n  /** @default "asc" */\n  order?: string;\n}',
     valid: [{}, { limit: 3 }],
     invalid: [{ limit: "3" }],
     check: (s) => {
       const properties = s.properties as Record<string, unknown>;
-      expect(properties.limit).toEqual({ type: "number", description: "How many results to return.", default: 10, examples: [25] });
+      expect(properties.limit).toEqual({
+        type: "number",
+        description: "How many results to return.",
+        default: 10,
+        examples: [25],
+      });
       expect(properties.order).toEqual({ type: "string", default: "asc" });
     },
   },
@@ -72,6 +86,9 @@ runSchemaCases("JSDoc constraint tags", [
     name: "tags on a type alias apply where it is used",
     source: "/** @minimum 0\n * @maximum 150 */\ntype Age = number;\ninterface T { age: Age; ages: Age[] }",
     valid: [{ age: 30, ages: [1] }],
-    invalid: [{ age: -1, ages: [] }, { age: 1, ages: [200] }],
+    invalid: [
+      { age: -1, ages: [] },
+      { age: 1, ages: [200] },
+    ],
   },
 ]);

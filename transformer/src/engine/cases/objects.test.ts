@@ -46,7 +46,12 @@ runSchemaCases("objects", [
     valid: [{}, { a: 1, b: 2 }],
     invalid: [{ a: "1" }],
   },
-  { name: "Record<string, T>", source: "type T = Record<string, boolean>;", valid: [{ x: true }], invalid: [{ x: 1 }, []] },
+  {
+    name: "Record<string, T>",
+    source: "type T = Record<string, boolean>;",
+    valid: [{ x: true }],
+    invalid: [{ x: 1 }, []],
+  },
   {
     name: "Record over a key union: each key required",
     source: 'type T = Record<"low" | "high", number>;',
@@ -89,25 +94,52 @@ runSchemaCases("objects", [
       expect(Object.getPrototypeOf(s.properties)).toBe(Object.prototype);
     },
   },
-  { name: "empty type literal {}", source: "type T = { wrapped: {} };", valid: [{ wrapped: {} }, { wrapped: { any: 1 } }], invalid: [{}] },
+  {
+    name: "empty type literal {}",
+    source: "type T = { wrapped: {} };",
+    valid: [{ wrapped: {} }, { wrapped: { any: 1 } }],
+    invalid: [{}],
+  },
 ]);
 
 runSchemaCases("mapped and utility types", [
-  { name: "Partial", source: "interface P { a: number; b: string }\ntype T = Partial<P>;", valid: [{}, { a: 1 }], invalid: [{ a: "1" }, { c: 1 }] },
-  { name: "Required", source: "interface P { a?: number; b?: string }\ntype T = Required<P>;", valid: [{ a: 1, b: "" }], invalid: [{ a: 1 }] },
-  { name: "Pick", source: "interface P { a: number; b: string; c: boolean }\ntype T = Pick<P, \"a\" | \"c\">;", valid: [{ a: 1, c: true }], invalid: [{ a: 1, b: "", c: true }] },
-  { name: "Omit", source: "interface P { a: number; b: string; c: boolean }\ntype T = Omit<P, \"b\">;", valid: [{ a: 1, c: false }], invalid: [{ a: 1, b: "x", c: false }, { a: 1 }] },
+  {
+    name: "Partial",
+    source: "interface P { a: number; b: string }\ntype T = Partial<P>;",
+    valid: [{}, { a: 1 }],
+    invalid: [{ a: "1" }, { c: 1 }],
+  },
+  {
+    name: "Required",
+    source: "interface P { a?: number; b?: string }\ntype T = Required<P>;",
+    valid: [{ a: 1, b: "" }],
+    invalid: [{ a: 1 }],
+  },
+  {
+    name: "Pick",
+    source: 'interface P { a: number; b: string; c: boolean }\ntype T = Pick<P, "a" | "c">;',
+    valid: [{ a: 1, c: true }],
+    invalid: [{ a: 1, b: "", c: true }],
+  },
+  {
+    name: "Omit",
+    source: 'interface P { a: number; b: string; c: boolean }\ntype T = Omit<P, "b">;',
+    valid: [{ a: 1, c: false }],
+    invalid: [{ a: 1, b: "x", c: false }, { a: 1 }],
+  },
   { name: "Readonly", source: "interface P { a: number }\ntype T = Readonly<P>;", valid: [{ a: 1 }], invalid: [{}] },
   {
     name: "key remapping with as",
-    source: "interface P { name: string; age: number }\ntype T = { [K in keyof P as `get${Capitalize<K & string>}`]: () => P[K] } extends infer G ? { [K in keyof P as `new_${K & string}`]: P[K] } : never;",
+    source:
+      "interface P { name: string; age: number }\ntype T = { [K in keyof P as `get${Capitalize<K & string>}`]: () => P[K] } extends infer G ? { [K in keyof P as `new_${K & string}`]: P[K] } : never;",
     valid: [{ new_name: "a", new_age: 3 }],
     invalid: [{ name: "a", age: 3 }, { new_name: "a" }],
     check: (s) => expect(Object.keys(s.properties as object)).toEqual(["new_name", "new_age"]),
   },
   {
     name: "key remapping that filters keys",
-    source: "interface P { id: string; count: number; label: string }\ntype T = { [K in keyof P as P[K] extends string ? K : never]: P[K] };",
+    source:
+      "interface P { id: string; count: number; label: string }\ntype T = { [K in keyof P as P[K] extends string ? K : never]: P[K] };",
     valid: [{ id: "1", label: "x" }],
     invalid: [{ id: "1", label: "x", count: 2 }, { id: "1" }],
   },

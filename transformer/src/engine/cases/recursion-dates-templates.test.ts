@@ -5,7 +5,10 @@ runSchemaCases("recursive types", [
     name: "self-recursive interface: $defs + $ref",
     source: "interface T { value: string; children: T[] }",
     valid: [{ value: "a", children: [{ value: "b", children: [] }] }],
-    invalid: [{ value: "a", children: [{ value: 1, children: [] }] }, { value: "a", children: [{ value: "b" }] }],
+    invalid: [
+      { value: "a", children: [{ value: 1, children: [] }] },
+      { value: "a", children: [{ value: "b" }] },
+    ],
     check: (s) => {
       expect(s.$ref).toBe("#/$defs/T");
       expect(Object.keys(s.$defs as object)).toEqual(["T"]);
@@ -13,13 +16,25 @@ runSchemaCases("recursive types", [
   },
   {
     name: "mutually recursive types",
-    source: "interface Folder { name: string; items: Item[] }\ninterface File { name: string; size: number }\ntype Item = File | Folder;\ntype T = { root: Folder };",
-    valid: [{ root: { name: "/", items: [{ name: "a", size: 1 }, { name: "b", items: [] }] } }],
+    source:
+      "interface Folder { name: string; items: Item[] }\ninterface File { name: string; size: number }\ntype Item = File | Folder;\ntype T = { root: Folder };",
+    valid: [
+      {
+        root: {
+          name: "/",
+          items: [
+            { name: "a", size: 1 },
+            { name: "b", items: [] },
+          ],
+        },
+      },
+    ],
     invalid: [{ root: { name: "/", items: [{ name: "a", size: "big" }] } }],
   },
   {
     name: "recursive union alias (a JSON-like value)",
-    source: "type Json = string | number | boolean | null | Json[] | { [key: string]: Json };\ntype T = { data: Json };",
+    source:
+      "type Json = string | number | boolean | null | Json[] | { [key: string]: Json };\ntype T = { data: Json };",
     valid: [{ data: { a: [1, "x", null, { b: true }] } }, { data: 3 }],
     invalid: [{}],
   },
@@ -44,7 +59,10 @@ runSchemaCases("dates", [
     name: "Date is an ISO 8601 string, its path recorded",
     source: "interface T { at: Date; history: Date[]; byName: Record<string, Date> }",
     valid: [{ at: "2026-01-02T03:04:05Z", history: [], byName: { x: "2026-01-02T03:04:05.123+02:00" } }],
-    invalid: [{ at: "yesterday", history: [], byName: {} }, { at: 1234, history: [], byName: {} }],
+    invalid: [
+      { at: "yesterday", history: [], byName: {} },
+      { at: 1234, history: [], byName: {} },
+    ],
     check: (s, dates) => {
       expect((s.properties as Record<string, unknown>).at).toEqual({ type: "string", format: "date-time" });
       expect(dates).toEqual([["at"], ["history", "*"], ["byName", "*"]]);

@@ -17,7 +17,10 @@ runSchemaCases("unions", [
   {
     name: "discriminated union: oneOf with closed branches",
     source: 'type T = { kind: "circle"; radius: number } | { kind: "square"; side: number };',
-    valid: [{ kind: "circle", radius: 1 }, { kind: "square", side: 2 }],
+    valid: [
+      { kind: "circle", radius: 1 },
+      { kind: "square", side: 2 },
+    ],
     invalid: [{ kind: "circle", side: 1 }, { kind: "triangle" }, { kind: "circle", radius: 1, side: 2 }],
     check: (s) => expect(s.oneOf).toHaveLength(2),
   },
@@ -30,7 +33,11 @@ runSchemaCases("unions", [
   {
     name: "shared discriminant values are no discriminant (anyOf, open)",
     source: 'type T = { kind: "a"; x: number } | { kind: "a"; y: number };',
-    valid: [{ kind: "a", x: 1 }, { kind: "a", y: 1 }, { kind: "a", x: 1, y: 2 }],
+    valid: [
+      { kind: "a", x: 1 },
+      { kind: "a", y: 1 },
+      { kind: "a", x: 1, y: 2 },
+    ],
     invalid: [{ kind: "a" }],
   },
   {
@@ -39,7 +46,12 @@ runSchemaCases("unions", [
     valid: [null, { x: 1 }],
     invalid: [{ x: 1, y: 2 }, "x"],
   },
-  { name: "union of array types", source: "type T = string[] | number[];", valid: [["a"], [1], []], invalid: [["a", 1]] },
+  {
+    name: "union of array types",
+    source: "type T = string[] | number[];",
+    valid: [["a"], [1], []],
+    invalid: [["a", 1]],
+  },
   {
     name: "discriminated union beside a primitive",
     source: 'type T = { type: "a"; a: string } | { type: "b"; b: number } | string;',
@@ -83,7 +95,10 @@ runSchemaCases("intersections", [
   {
     name: "intersection with a union distributes",
     source: 'type T = ({ kind: "a" } | { kind: "b" }) & { id: string };',
-    valid: [{ kind: "a", id: "1" }, { kind: "b", id: "2" }],
+    valid: [
+      { kind: "a", id: "1" },
+      { kind: "b", id: "2" },
+    ],
     invalid: [{ kind: "a" }, { kind: "c", id: "1" }],
   },
 ]);

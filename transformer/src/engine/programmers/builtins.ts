@@ -50,7 +50,9 @@ function libraryName(ctx: SchemaContext, type: ts.Type): string | undefined {
   if (declarations.length === 0) return undefined;
   const fromLibrary = declarations.every((declaration) => {
     const file = declaration.getSourceFile();
-    return file.hasNoDefaultLib || /[\\/]node_modules[\\/](typescript[\\/]lib|@types[\\/]node)[\\/]/.test(file.fileName);
+    return (
+      file.hasNoDefaultLib || /[\\/]node_modules[\\/](typescript[\\/]lib|@types[\\/]node)[\\/]/.test(file.fileName)
+    );
   });
   return fromLibrary ? symbol.getName() : undefined;
 }

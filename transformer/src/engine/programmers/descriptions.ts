@@ -39,9 +39,19 @@ export function applyPropertyDocs(ctx: SchemaContext, symbol: ts.Symbol, schema:
  * (`/** @minimum 0 *\/ type Age = number`), and the JSDoc text of an alias, interface, class or
  * enum declared in the project's sources (library types stay undescribed).
  */
-export function namedTypeDocs(ctx: SchemaContext, type: ts.Type, node: ts.TypeNode | undefined, schema: SchemaObject): void {
-  const alias = aliasOfTypeNode(ctx, node) ?? type.aliasSymbol?.declarations?.find((d) => ctx.ts.isTypeAliasDeclaration(d));
-  const declaration = alias ?? type.symbol?.declarations?.find((d) => ctx.ts.isInterfaceDeclaration(d) || ctx.ts.isClassDeclaration(d) || ctx.ts.isEnumDeclaration(d));
+export function namedTypeDocs(
+  ctx: SchemaContext,
+  type: ts.Type,
+  node: ts.TypeNode | undefined,
+  schema: SchemaObject,
+): void {
+  const alias =
+    aliasOfTypeNode(ctx, node) ?? type.aliasSymbol?.declarations?.find((d) => ctx.ts.isTypeAliasDeclaration(d));
+  const declaration =
+    alias ??
+    type.symbol?.declarations?.find(
+      (d) => ctx.ts.isInterfaceDeclaration(d) || ctx.ts.isClassDeclaration(d) || ctx.ts.isEnumDeclaration(d),
+    );
   if (!declaration || declaration.getSourceFile().isDeclarationFile) return;
   if (alias) applyTags(ctx, schema, nodeTags(ctx, alias));
   const symbol = alias ? ctx.checker.getSymbolAtLocation(alias.name) : type.symbol;
@@ -54,5 +64,7 @@ function syntheticOrigin(symbol: ts.Symbol): ts.Symbol | undefined {
   // Internal compiler field: read defensively, only as a fallback for docs.
   const links = (symbol as { links?: { syntheticOrigin?: unknown } }).links;
   const origin = links?.syntheticOrigin;
-  return origin && typeof origin === "object" && "getDocumentationComment" in origin ? (origin as ts.Symbol) : undefined;
+  return origin && typeof origin === "object" && "getDocumentationComment" in origin
+    ? (origin as ts.Symbol)
+    : undefined;
 }

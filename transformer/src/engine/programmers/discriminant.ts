@@ -6,7 +6,8 @@ import { isBuiltinType } from "./builtins.js";
 /** True for an object type that becomes a JSON object (not an array, tuple, function or builtin). */
 export function isPlainObjectType(ctx: SchemaContext, type: ts.Type): boolean {
   const F = ctx.ts.TypeFlags;
-  if (type.flags & F.Intersection) return (type as ts.IntersectionType).types.every((member) => isPlainObjectType(ctx, member));
+  if (type.flags & F.Intersection)
+    return (type as ts.IntersectionType).types.every((member) => isPlainObjectType(ctx, member));
   if (!(type.flags & F.Object)) return false;
   if (ctx.checker.isArrayType(type) || ctx.checker.isTupleType(type) || isBuiltinType(ctx, type)) return false;
   return type.getCallSignatures().length === 0 && type.getConstructSignatures().length === 0;

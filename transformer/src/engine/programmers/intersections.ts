@@ -15,7 +15,10 @@ export function intersectionSchema(ctx: SchemaContext, type: ts.IntersectionType
   const members = type.types;
   const generic = members.find((member) => member.flags & F.TypeParameter);
   if (generic) {
-    return ctx.fail(DiagnosticCode.UnresolvedGeneric, `type "${ctx.checker.typeToString(type)}" depends on an unresolved generic; give it a concrete type`);
+    return ctx.fail(
+      DiagnosticCode.UnresolvedGeneric,
+      `type "${ctx.checker.typeToString(type)}" depends on an unresolved generic; give it a concrete type`,
+    );
   }
   const primitiveFlags = F.StringLike | F.NumberLike | F.BooleanLike | F.Null;
   const primitives = members.filter((member) => member.flags & primitiveFlags);

@@ -40,7 +40,10 @@ export function applyTags(ctx: SchemaContext, schema: SchemaObject, list: readon
     const target = known.scalar && schema.type === "array" && isObject(schema.items) ? schema.items : schema;
     const first = text.split(/\s+/)[0] ?? "";
     const bad = (expected: string): void => {
-      ctx.fail(DiagnosticCode.InvalidTag, `@${tag.name} "${text}" is not ${expected}; write e.g. @${tag.name} ${example(known.kind)}`);
+      ctx.fail(
+        DiagnosticCode.InvalidTag,
+        `@${tag.name} "${text}" is not ${expected}; write e.g. @${tag.name} ${example(known.kind)}`,
+      );
     };
     switch (known.kind) {
       case "number":
@@ -87,7 +90,8 @@ export function toInteger(schema: SchemaObject): boolean {
   }
   for (const key of ["anyOf", "oneOf"]) {
     const branches = schema[key];
-    if (Array.isArray(branches)) for (const branch of branches) if (isObject(branch) && toInteger(branch)) changed = true;
+    if (Array.isArray(branches))
+      for (const branch of branches) if (isObject(branch) && toInteger(branch)) changed = true;
   }
   return changed;
 }

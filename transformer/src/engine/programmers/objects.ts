@@ -10,7 +10,10 @@ import { setOwn } from "./own-keys.js";
 export function includesUndefined(ctx: SchemaContext, type: ts.Type): boolean {
   const F = ctx.ts.TypeFlags;
   if (type.flags & (F.Undefined | F.Void)) return true;
-  return (type.flags & F.Union) !== 0 && (type as ts.UnionType).types.some((member) => (member.flags & (F.Undefined | F.Void)) !== 0);
+  return (
+    (type.flags & F.Union) !== 0 &&
+    (type as ts.UnionType).types.some((member) => (member.flags & (F.Undefined | F.Void)) !== 0)
+  );
 }
 
 /** True for the instance type of a class (its data properties are what crosses JSON). */
@@ -38,12 +41,21 @@ export function objectSchema(ctx: SchemaContext, type: ts.Type, hint: VisitHint)
     if (isClass && (isMethod || (declaration && isHiddenMember(ctx, declaration)))) continue;
     const propertyType = checker.getTypeOfSymbol(property);
     if (isMethod) {
-      ctx.at(name, () => ctx.notJson(propertyType, "a method is code, not data", "describe the data instead, or use a class (its methods are skipped)"));
+      ctx.at(name, () =>
+        ctx.notJson(
+          propertyType,
+          "a method is code, not data",
+          "describe the data instead, or use a class (its methods are skipped)",
+        ),
+      );
       continue;
     }
     const optional = (property.flags & tsm.SymbolFlags.Optional) !== 0 || includesUndefined(ctx, propertyType);
     if (optional && propertyType.flags & (tsm.TypeFlags.Undefined | tsm.TypeFlags.Void)) continue;
-    const node = declaration && (tsm.isPropertySignature(declaration) || tsm.isPropertyDeclaration(declaration)) ? declaration.type : undefined;
+    const node =
+      declaration && (tsm.isPropertySignature(declaration) || tsm.isPropertyDeclaration(declaration))
+        ? declaration.type
+        : undefined;
     const schema = ctx.at(name, () => {
       const built = visitType(ctx, propertyType, { node });
       applyPropertyDocs(ctx, property, built);
@@ -55,7 +67,11 @@ export function objectSchema(ctx: SchemaContext, type: ts.Type, hint: VisitHint)
   }
   const index = indexSignatureSchemas(ctx, type);
   if (isClass && count === 0 && !index.additionalProperties && !index.patternProperties) {
-    return ctx.notJson(type, "a class with no data properties has nothing to send", "take the data its methods need as a plain object type");
+    return ctx.notJson(
+      type,
+      "a class with no data properties has nothing to send",
+      "take the data its methods need as a plain object type",
+    );
   }
   // `{}` (and mapped types left without keys): TypeScript checks no keys, so neither do we.
   if (count === 0 && index.additionalProperties === undefined && !index.patternProperties) return { type: "object" };

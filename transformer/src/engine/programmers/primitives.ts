@@ -8,7 +8,11 @@ import type { SchemaObject } from "../types.js";
  * that name), `boolean`, `null`, `any`/`unknown` (no constraint), `never` (nothing passes), `object`.
  * `undefined`, `void`, `bigint` and `symbol` cannot cross JSON. Returns undefined for other types.
  */
-export function primitiveSchema(ctx: SchemaContext, type: ts.Type, node: ts.TypeNode | undefined): SchemaObject | undefined {
+export function primitiveSchema(
+  ctx: SchemaContext,
+  type: ts.Type,
+  node: ts.TypeNode | undefined,
+): SchemaObject | undefined {
   const F = ctx.ts.TypeFlags;
   const flags = type.flags;
   if (flags & (F.Any | F.Unknown)) return {};

@@ -31,7 +31,8 @@ function placeholderPattern(ctx: SchemaContext, type: ts.Type): string {
   if (type.flags & F.Null) return "null";
   if (type.flags & F.Undefined) return "undefined";
   if (type.flags & F.TemplateLiteral) return `(?:${templatePattern(ctx, type as ts.TemplateLiteralType)})`;
-  if (type.flags & F.Union) return `(?:${(type as ts.UnionType).types.map((member) => placeholderPattern(ctx, member)).join("|")})`;
+  if (type.flags & F.Union)
+    return `(?:${(type as ts.UnionType).types.map((member) => placeholderPattern(ctx, member)).join("|")})`;
   // string, string mappings (Uppercase<string>, …) and anything else: any text.
   return "[\\s\\S]*";
 }

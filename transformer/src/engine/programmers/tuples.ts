@@ -19,7 +19,10 @@ export function tupleSchema(ctx: SchemaContext, type: ts.TypeReference, node: ts
   const writtenNodes = writtenElements(ctx, node);
   const written = writtenNodes?.length === elements.length ? writtenNodes : undefined;
   if (flags.some((flag) => flag & E.Variadic)) {
-    return ctx.fail(DiagnosticCode.UnresolvedGeneric, `tuple "${ctx.checker.typeToString(type)}" spreads an unresolved generic; give it a concrete type`);
+    return ctx.fail(
+      DiagnosticCode.UnresolvedGeneric,
+      `tuple "${ctx.checker.typeToString(type)}" spreads an unresolved generic; give it a concrete type`,
+    );
   }
   const prefixItems: SchemaObject[] = [];
   const rest: SchemaObject[] = [];
@@ -36,7 +39,9 @@ export function tupleSchema(ctx: SchemaContext, type: ts.TypeReference, node: ts
     if (sawRest) {
       rest.push(ctx.at("*", () => visitType(ctx, element, { node: elementNode(ctx, written?.[index]) })));
     } else {
-      prefixItems.push(ctx.at(String(index), () => visitType(ctx, element, { node: elementNode(ctx, written?.[index]) })));
+      prefixItems.push(
+        ctx.at(String(index), () => visitType(ctx, element, { node: elementNode(ctx, written?.[index]) })),
+      );
     }
   });
   const schema: SchemaObject = { type: "array" };

@@ -21,10 +21,13 @@ interface Member {
 export function unionSchema(ctx: SchemaContext, type: ts.UnionType, node: ts.TypeNode | undefined): SchemaObject {
   const F = ctx.ts.TypeFlags;
   const members = orderedMembers(ctx, type, node).filter((member) => !(member.type.flags & (F.Undefined | F.Void)));
-  if (members.length === 0) return ctx.notJson(type, "JSON has no undefined", "make the parameter or property optional instead");
+  if (members.length === 0)
+    return ctx.notJson(type, "JSON has no undefined", "make the parameter or property optional instead");
   const booleans = members.filter((member) => member.type.flags & F.BooleanLiteral);
   const bothBooleans = booleans.length === 2;
-  const literals = members.filter((member) => isLiteralLike(ctx, member.type) && !(bothBooleans && member.type.flags & F.BooleanLiteral));
+  const literals = members.filter(
+    (member) => isLiteralLike(ctx, member.type) && !(bothBooleans && member.type.flags & F.BooleanLiteral),
+  );
   const groupLiterals = literals.some((member) => !(member.type.flags & F.Null)) ? literals : [];
   const objects = members.filter((member) => isPlainObjectType(ctx, member.type)).map((member) => member.type);
   const discriminant = findDiscriminant(ctx, objects);
@@ -34,7 +37,13 @@ export function unionSchema(ctx: SchemaContext, type: ts.UnionType, node: ts.Typ
   let booleanPlaced = false;
   for (const member of members) {
     if (groupLiterals.includes(member)) {
-      if (!literalsPlaced) parts.push(literalGroupSchema(ctx, groupLiterals.map((m) => m.type)));
+      if (!literalsPlaced)
+        parts.push(
+          literalGroupSchema(
+            ctx,
+            groupLiterals.map((m) => m.type),
+          ),
+        );
       literalsPlaced = true;
     } else if (bothBooleans && member.type.flags & F.BooleanLiteral) {
       if (!booleanPlaced) parts.push({ type: "boolean" });
@@ -66,7 +75,14 @@ function keysOfOpenBranches(parts: SchemaObject[]): string[] | undefined {
   for (const part of parts) {
     if (part.type !== "object" && part.$ref === undefined) continue;
     const properties = part.properties;
-    if (part.$ref !== undefined || part.additionalProperties !== undefined || part.patternProperties !== undefined || typeof properties !== "object" || properties === null) return undefined;
+    if (
+      part.$ref !== undefined ||
+      part.additionalProperties !== undefined ||
+      part.patternProperties !== undefined ||
+      typeof properties !== "object" ||
+      properties === null
+    )
+      return undefined;
     for (const name of Object.keys(properties)) if (!names.includes(name)) names.push(name);
   }
   return names;
@@ -78,7 +94,8 @@ function mergeBareTypes(parts: SchemaObject[]): SchemaObject | undefined {
   for (const part of parts) {
     const keys = Object.keys(part);
     if (keys.length !== 1 || keys[0] !== "type") return undefined;
-    for (const name of ([] as unknown[]).concat(part.type)) if (typeof name === "string" && !names.includes(name)) names.push(name);
+    for (const name of ([] as unknown[]).concat(part.type))
+      if (typeof name === "string" && !names.includes(name)) names.push(name);
   }
   if (names.includes("number")) return { type: names.filter((name) => name !== "integer") };
   return { type: names };

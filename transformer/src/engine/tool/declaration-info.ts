@@ -20,14 +20,23 @@ export function nameNodeOf(tsm: TypeScript, declaration: ToolDeclaration): ts.No
 export function declaredName(tsm: TypeScript, declaration: ToolDeclaration): string | undefined {
   const node = nameNodeOf(tsm, declaration);
   if (!node) return undefined;
-  if (tsm.isIdentifier(node) || tsm.isPrivateIdentifier(node) || tsm.isStringLiteral(node) || tsm.isNumericLiteral(node)) return node.text;
+  if (
+    tsm.isIdentifier(node) ||
+    tsm.isPrivateIdentifier(node) ||
+    tsm.isStringLiteral(node) ||
+    tsm.isNumericLiteral(node)
+  )
+    return node.text;
   return undefined;
 }
 
 /** The node whose JSDoc documents the tool (a `const f = () => …` is documented on its statement). */
 function documentedNode(tsm: TypeScript, declaration: ToolDeclaration): ts.Node {
   const parent = declaration.parent;
-  if ((tsm.isArrowFunction(declaration) || tsm.isFunctionExpression(declaration)) && (tsm.isVariableDeclaration(parent) || tsm.isPropertyAssignment(parent) || tsm.isPropertyDeclaration(parent))) {
+  if (
+    (tsm.isArrowFunction(declaration) || tsm.isFunctionExpression(declaration)) &&
+    (tsm.isVariableDeclaration(parent) || tsm.isPropertyAssignment(parent) || tsm.isPropertyDeclaration(parent))
+  ) {
     return parent;
   }
   return declaration;
@@ -39,9 +48,17 @@ export function jsDocSummary(tsm: TypeScript, declaration: ToolDeclaration): str
 }
 
 /** `file#Class.method` or `file#function`, the file relative to `root` when inside it. */
-export function sourceOf(tsm: TypeScript, declaration: ToolDeclaration, name: string | undefined, root?: string): string {
+export function sourceOf(
+  tsm: TypeScript,
+  declaration: ToolDeclaration,
+  name: string | undefined,
+  root?: string,
+): string {
   const file = displayPath(declaration.getSourceFile().fileName, root);
   const own = name ?? "(anonymous)";
-  const owner = tsm.isMethodDeclaration(declaration) && tsm.isClassLike(declaration.parent) ? (declaration.parent.name?.text ?? "(anonymous)") : undefined;
+  const owner =
+    tsm.isMethodDeclaration(declaration) && tsm.isClassLike(declaration.parent)
+      ? (declaration.parent.name?.text ?? "(anonymous)")
+      : undefined;
   return `${file}#${owner ? `${owner}.${own}` : own}`;
 }

@@ -28,7 +28,12 @@ export async function tool(location: string, unit: "c" | "f" = "c", days?: numbe
 
   it("names, describes and requires parameters as declared; literal defaults are recorded", () => {
     const metadata = describeOk(source);
-    expect(metadata).toMatchObject({ v: 1, name: "tool", description: "Get the current weather for a location.", source: "tools.ts#tool" });
+    expect(metadata).toMatchObject({
+      v: 1,
+      name: "tool",
+      description: "Get the current weather for a location.",
+      source: "tools.ts#tool",
+    });
     expect(metadata.schema).toEqual({
       type: "object",
       properties: {
@@ -52,13 +57,19 @@ export async function tool(location: string, unit: "c" | "f" = "c", days?: numbe
   });
 
   it("records the awaited return type, open (a result may carry more than declared)", () => {
-    expect(describeOk(source).returns).toEqual({ type: "object", properties: { temperature: { type: "number" } }, required: ["temperature"] });
+    expect(describeOk(source).returns).toEqual({
+      type: "object",
+      properties: { temperature: { type: "number" } },
+      required: ["temperature"],
+    });
     expect(describeOk("export function tool(): void {}").returns).toBeUndefined();
     expect(describeOk("export function tool(): () => void { return () => {}; }").returns).toBeUndefined();
   });
 
   it("names destructured parameters among several by position", () => {
-    const metadata = describeOk("export function tool(id: string, { a, b }: { a: number; b: string }, [x]: [boolean]) {}");
+    const metadata = describeOk(
+      "export function tool(id: string, { a, b }: { a: number; b: string }, [x]: [boolean]) {}",
+    );
     expect(Object.keys((metadata.schema as { properties: object }).properties)).toEqual(["id", "param1", "param2"]);
     expect(metadata.parameters).toEqual([
       { kind: "named", name: "id" },
@@ -74,17 +85,27 @@ export async function tool(location: string, unit: "c" | "f" = "c", days?: numbe
   });
 
   it("reads inline JSDoc tags on a parameter", () => {
-    const metadata = describeOk("export function tool(/** @minimum 1 */ count: number, /** @integer */ page: number) {}");
+    const metadata = describeOk(
+      "export function tool(/** @minimum 1 */ count: number, /** @integer */ page: number) {}",
+    );
     expect(accepts(metadata, { count: 1, page: 2 })).toBe(true);
     expect(accepts(metadata, { count: 0, page: 2 })).toBe(false);
     expect(accepts(metadata, { count: 1, page: 2.5 })).toBe(false);
   });
 
   it("describes methods (source Class.method) and arrow functions held in a const (name and JSDoc from the const)", () => {
-    const method = describeOk("export class Shop {\n  /** Find a product. */\n  find(query: string) { return []; }\n}", "find");
+    const method = describeOk(
+      "export class Shop {\n  /** Find a product. */\n  find(query: string) { return []; }\n}",
+      "find",
+    );
     expect(method).toMatchObject({ name: "find", description: "Find a product.", source: "tools.ts#Shop.find" });
     const arrow = describeOk("/** Add two numbers. */\nexport const add = (a: number, b: number) => a + b;", "add");
-    expect(arrow).toMatchObject({ name: "add", description: "Add two numbers.", source: "tools.ts#add", returns: { type: "number" } });
+    expect(arrow).toMatchObject({
+      name: "add",
+      description: "Add two numbers.",
+      source: "tools.ts#add",
+      returns: { type: "number" },
+    });
   });
 
   it("records Date paths for revival", () => {
@@ -106,7 +127,11 @@ export function tool(options: Search) {}`);
     expect(metadata.parameters).toEqual([{ kind: "arguments" }]);
     expect(metadata.schema).toEqual({
       type: "object",
-      properties: { query: { type: "string", description: "What to look for." }, limit: { type: "number" }, since: { type: "string", format: "date-time" } },
+      properties: {
+        query: { type: "string", description: "What to look for." },
+        limit: { type: "number" },
+        since: { type: "string", format: "date-time" },
+      },
       required: ["query"],
       additionalProperties: false,
     });
@@ -116,7 +141,10 @@ export function tool(options: Search) {}`);
   it("a destructured lone parameter too, with its literal defaults", () => {
     const metadata = describeOk("export function tool({ city, days = 3 }: { city: string; days?: number }) {}");
     expect(metadata.parameters).toEqual([{ kind: "arguments" }]);
-    expect((metadata.schema as { properties: object }).properties).toEqual({ city: { type: "string" }, days: { type: "number", default: 3 } });
+    expect((metadata.schema as { properties: object }).properties).toEqual({
+      city: { type: "string" },
+      days: { type: "number", default: 3 },
+    });
   });
 
   it("@param options.name describes a property that has no JSDoc of its own", () => {
@@ -138,13 +166,19 @@ export function tool(options: {
   });
 
   it("an optional lone object qualifies only when all its properties are optional", () => {
-    expect(describeOk("export function tool(filter: { tag?: string } = {}) {}").parameters).toEqual([{ kind: "arguments" }]);
-    expect(describeOk("export function tool(filter?: { tag: string }) {}").parameters).toEqual([{ kind: "named", name: "filter" }]);
+    expect(describeOk("export function tool(filter: { tag?: string } = {}) {}").parameters).toEqual([
+      { kind: "arguments" },
+    ]);
+    expect(describeOk("export function tool(filter?: { tag: string }) {}").parameters).toEqual([
+      { kind: "named", name: "filter" },
+    ]);
   });
 
   it("not for an array, a Date, a union or a Record", () => {
     for (const type of ["string[]", "Date", "{ a: string } | { b: string }", "Record<string, number>"]) {
-      expect(describeOk(`export function tool(value: ${type}) {}`).parameters).toEqual([{ kind: "named", name: "value" }]);
+      expect(describeOk(`export function tool(value: ${type}) {}`).parameters).toEqual([
+        { kind: "named", name: "value" },
+      ]);
     }
   });
 
@@ -153,7 +187,12 @@ export function tool(options: {
 import type { ToolCallContext } from "@tooltype/core";
 export function tool(options: { q: string }, context: ToolCallContext<{ user: string }>) {}`);
     expect(metadata.parameters).toEqual([{ kind: "arguments" }, { kind: "context" }]);
-    expect(metadata.schema).toEqual({ type: "object", properties: { q: { type: "string" } }, required: ["q"], additionalProperties: false });
+    expect(metadata.schema).toEqual({
+      type: "object",
+      properties: { q: { type: "string" } },
+      required: ["q"],
+      additionalProperties: false,
+    });
     const named = describeOk(`
 import type { ToolCallContext } from "@tooltype/core";
 export function tool(ctx: ToolCallContext, a: string, b?: number) {}`);
@@ -161,11 +200,18 @@ export function tool(ctx: ToolCallContext, a: string, b?: number) {}`);
   });
 
   it("a lone JSONValue parameter receives the whole arguments; among several it is a named member", () => {
-    const lone = describeOk('import type { JSONValue } from "@tooltype/core";\nexport function tool(args: JSONValue) {}');
+    const lone = describeOk(
+      'import type { JSONValue } from "@tooltype/core";\nexport function tool(args: JSONValue) {}',
+    );
     expect(lone.parameters).toEqual([{ kind: "arguments" }]);
     expect(lone.schema).toEqual({ type: "object" });
-    const among = describeOk('import type { JSONValue } from "@tooltype/core";\nexport function tool(key: string, value: JSONValue) {}');
-    expect(among.parameters).toEqual([{ kind: "named", name: "key" }, { kind: "named", name: "value" }]);
+    const among = describeOk(
+      'import type { JSONValue } from "@tooltype/core";\nexport function tool(key: string, value: JSONValue) {}',
+    );
+    expect(among.parameters).toEqual([
+      { kind: "named", name: "key" },
+      { kind: "named", name: "value" },
+    ]);
     expect((among.schema as { properties: Record<string, unknown> }).properties.value).toEqual({});
   });
 });
@@ -178,7 +224,8 @@ export function add(a: number, b: number): number { return a + b; }`;
   function describedWith(description: string | undefined): string | undefined {
     const program = createVirtualProgram({ "tools.ts": source });
     const declaration = findDeclaration(program.file("tools.ts"), "add");
-    return describeTool(ts, program.checker, declaration, { description, sourceRoot: projectRoot }).metadata?.description;
+    return describeTool(ts, program.checker, declaration, { description, sourceRoot: projectRoot }).metadata
+      ?.description;
   }
 
   it("takes the @Description text over the JSDoc summary", () => {
@@ -201,7 +248,8 @@ describe("describeTool: names", () => {
   });
 
   it("is deterministic: the same source twice gives byte-identical metadata", () => {
-    const source = 'interface B { z: number; a: string }\ntype U = "q" | "b";\nexport function tool(b: B, u: U, t: { next?: B[]; u?: U }) {}';
+    const source =
+      'interface B { z: number; a: string }\ntype U = "q" | "b";\nexport function tool(b: B, u: U, t: { next?: B[]; u?: U }) {}';
     expect(JSON.stringify(describeSource(source).metadata)).toBe(JSON.stringify(describeSource(source).metadata));
   });
 });

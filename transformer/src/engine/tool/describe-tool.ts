@@ -28,16 +28,33 @@ export interface DescribeToolResult {
  * Describes a method, function declaration, or function/arrow expression as a tool: its name,
  * description, parameters object schema, parameter bindings, awaited return schema and `Date` paths.
  */
-export function describeTool(tsm: TypeScript, checker: ts.TypeChecker, declaration: ToolDeclaration, options: DescribeToolOptions = {}): DescribeToolResult {
+export function describeTool(
+  tsm: TypeScript,
+  checker: ts.TypeChecker,
+  declaration: ToolDeclaration,
+  options: DescribeToolOptions = {},
+): DescribeToolResult {
   const identifier = declaredName(tsm, declaration);
   const name = options.name ?? identifier;
   const nameNode = nameNodeOf(tsm, declaration) ?? declaration;
   const diagnostics: ts.Diagnostic[] = [];
   if (name === undefined) {
-    diagnostics.push(diagnosticAt(tsm, declaration, DiagnosticCode.InvalidToolName, "this tool has no name; declare it as a named function or pass { name: \"…\" }"));
+    diagnostics.push(
+      diagnosticAt(
+        tsm,
+        declaration,
+        DiagnosticCode.InvalidToolName,
+        'this tool has no name; declare it as a named function or pass { name: "…" }',
+      ),
+    );
   } else if (!toolNamePattern.test(name)) {
     diagnostics.push(
-      diagnosticAt(tsm, nameNode, DiagnosticCode.InvalidToolName, `tool name "${name}" is not accepted by model providers (letters, digits, _ and -, at most 64); rename it or pass { name: "…" }`),
+      diagnosticAt(
+        tsm,
+        nameNode,
+        DiagnosticCode.InvalidToolName,
+        `tool name "${name}" is not accepted by model providers (letters, digits, _ and -, at most 64); rename it or pass { name: "…" }`,
+      ),
     );
   }
   const toolName = name ?? "(anonymous)";
@@ -64,14 +81,21 @@ export function describeTool(tsm: TypeScript, checker: ts.TypeChecker, declarati
 }
 
 /** The schema of the awaited return type (objects left open); undefined when nothing useful (void, any) or not JSON. */
-export function returnSchema(tsm: TypeScript, checker: ts.TypeChecker, declaration: ts.SignatureDeclaration): ToolMetadata["returns"] {
+export function returnSchema(
+  tsm: TypeScript,
+  checker: ts.TypeChecker,
+  declaration: ts.SignatureDeclaration,
+): ToolMetadata["returns"] {
   const signature = checker.getSignatureFromDeclaration(declaration);
   if (!signature) return undefined;
   const declared = checker.getReturnTypeOfSignature(signature);
   const type = checker.getAwaitedType(declared) ?? declared;
   const F = tsm.TypeFlags;
   if (type.flags & (F.Void | F.Undefined | F.Never | F.Any | F.Unknown)) return undefined;
-  const result = schemaOfType(tsm, checker, type, declaration, { open: true, typeNode: declaration.type && !isPromiseNode(tsm, declaration.type) ? declaration.type : undefined });
+  const result = schemaOfType(tsm, checker, type, declaration, {
+    open: true,
+    typeNode: declaration.type && !isPromiseNode(tsm, declaration.type) ? declaration.type : undefined,
+  });
   return result.diagnostics.length === 0 ? result.schema : undefined;
 }
 

@@ -12,7 +12,12 @@ export type LiteralResult = { ok: true; value: unknown } | { ok: false };
 export function readLiteral(tsm: TypeScript, checker: ts.TypeChecker, expression: ts.Expression): LiteralResult {
   const fail = { ok: false } as const;
   let node = expression;
-  while (tsm.isParenthesizedExpression(node) || tsm.isAsExpression(node) || tsm.isSatisfiesExpression(node) || tsm.isTypeAssertionExpression(node)) {
+  while (
+    tsm.isParenthesizedExpression(node) ||
+    tsm.isAsExpression(node) ||
+    tsm.isSatisfiesExpression(node) ||
+    tsm.isTypeAssertionExpression(node)
+  ) {
     node = node.expression;
   }
   if (tsm.isStringLiteral(node) || tsm.isNoSubstitutionTemplateLiteral(node)) return { ok: true, value: node.text };
@@ -42,7 +47,10 @@ export function readLiteral(tsm: TypeScript, checker: ts.TypeChecker, expression
     const object: Record<string, unknown> = {};
     for (const property of node.properties) {
       if (!tsm.isPropertyAssignment(property)) return fail;
-      const key = tsm.isIdentifier(property.name) || tsm.isStringLiteral(property.name) || tsm.isNumericLiteral(property.name) ? property.name.text : undefined;
+      const key =
+        tsm.isIdentifier(property.name) || tsm.isStringLiteral(property.name) || tsm.isNumericLiteral(property.name)
+          ? property.name.text
+          : undefined;
       const value = readLiteral(tsm, checker, property.initializer);
       if (key === undefined || !value.ok) return fail;
       Object.defineProperty(object, key, { value: value.value, enumerable: true, writable: true, configurable: true });

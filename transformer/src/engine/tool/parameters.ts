@@ -24,7 +24,11 @@ export interface ParametersResult {
  * convention) the properties of a lone plain object parameter, or the whole object for a lone
  * `JSONValue`; `ToolCallContext` parameters are bound to the call's context and left out.
  */
-export function parametersSchema(ctx: SchemaContext, tool: string, parameters: readonly ts.ParameterDeclaration[]): ParametersResult {
+export function parametersSchema(
+  ctx: SchemaContext,
+  tool: string,
+  parameters: readonly ts.ParameterDeclaration[],
+): ParametersResult {
   const { ts: tsm, checker } = ctx;
   const declared = parameters.filter((p) => !(tsm.isIdentifier(p.name) && p.name.text === "this"));
   const isContext = declared.map((p) => isToolCallContext(ctx, checker.getTypeAtLocation(p)));
@@ -40,7 +44,9 @@ export function parametersSchema(ctx: SchemaContext, tool: string, parameters: r
     if (whole || options) {
       for (const context of isContext) bindings.push(context ? { kind: "context" } : { kind: "arguments" });
       if (whole) return { schema: { type: "object" }, bindings };
-      const built = ctx.about(lone, { tool, parameter: parameterName(ctx, lone, declared.indexOf(lone)) }, () => objectSchema(ctx, type, {}));
+      const built = ctx.about(lone, { tool, parameter: parameterName(ctx, lone, declared.indexOf(lone)) }, () =>
+        objectSchema(ctx, type, {}),
+      );
       // `{}` (no keys at all) as the parameters object: a tool without arguments.
       const schema = Object.keys(built).length > 1 ? built : closed;
       applyBindingDefaults(ctx, lone, schema);
@@ -60,7 +66,10 @@ export function parametersSchema(ctx: SchemaContext, tool: string, parameters: r
     bindings.push({ kind: "named", name });
     ctx.about(parameter, { tool, parameter: name }, () => {
       if (parameter.dotDotDotToken) {
-        ctx.fail(DiagnosticCode.RestParameter, "a rest parameter cannot be filled from one arguments object; take an array parameter instead");
+        ctx.fail(
+          DiagnosticCode.RestParameter,
+          "a rest parameter cannot be filled from one arguments object; take an array parameter instead",
+        );
         return;
       }
       const type = checker.getTypeAtLocation(parameter);
@@ -137,7 +146,8 @@ function applyQualifiedParamDocs(ctx: SchemaContext, parameter: ts.ParameterDecl
     if (owner !== undefined && tag.name.left.text !== owner) continue;
     const target = Object.hasOwn(properties, tag.name.right.text) ? properties[tag.name.right.text] : undefined;
     const description = text.replace(/^\s*-\s*/, "").trim();
-    if (target && typeof target === "object" && description && target.description === undefined) target.description = description;
+    if (target && typeof target === "object" && description && target.description === undefined)
+      target.description = description;
   }
 }
 
@@ -150,7 +160,10 @@ function applyBindingDefaults(ctx: SchemaContext, parameter: ts.ParameterDeclara
     if (!element.initializer) continue;
     const key = element.propertyName ?? element.name;
     const name = tsm.isIdentifier(key) || tsm.isStringLiteral(key) ? key.text : undefined;
-    const target = name !== undefined && properties && Object.hasOwn(properties, name) ? (properties[name] as SchemaObject) : undefined;
+    const target =
+      name !== undefined && properties && Object.hasOwn(properties, name)
+        ? (properties[name] as SchemaObject)
+        : undefined;
     const value = readLiteral(tsm, ctx.checker, element.initializer);
     if (target && typeof target === "object" && value.ok) target.default = value.value;
   }
