@@ -1,6 +1,6 @@
 import { turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
-import { serialisationCounters } from "../endpoints/openai-messages.js";
+import { serialisationCounters } from "../endpoints/openai/messages.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { completions } from "./completions.js";
 import type { LoopEvent } from "./loop-event.js";

@@ -1,8 +1,8 @@
 import { Context } from "../context/context.js";
 import type { ToolCall } from "../context/tool-call.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
-import type { Router } from "../endpoints/router.js";
-import { isRouter, targetOf } from "../endpoints/router-marks.js";
+import type { Router } from "../router/router.js";
+import { isRouter, targetOf } from "../router/marks.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject } from "../json.js";

@@ -6,7 +6,7 @@ import type { AssistantMessage } from "../context/message.js";
 import type { ToolCall } from "../context/tool-call.js";
 import type { ModelConfig, ToolChoice } from "../endpoints/model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
-import { answerOf, targetOf } from "../endpoints/router-marks.js";
+import { answerOf, targetOf } from "../router/marks.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";

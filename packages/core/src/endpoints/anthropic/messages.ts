@@ -1,0 +1,149 @@
+import type { AssistantMessage, Message, ToolMessage } from "../../context/message.js";
+import type { ToolCall } from "../../context/tool-call.js";
+import type { JSONObject } from "../../json.js";
+import { thinkingEntriesOf, withThinking } from "./thinking.js";
+import type {
+  AnthropicWireAssistantBlock,
+  AnthropicWireMessage,
+  AnthropicWireText,
+  AnthropicWireToolResult,
+  AnthropicWireToolUse,
+  AnthropicWireUserBlock,
+} from "./wire.js";
+
+/** A conversation in the Messages API's shape: the system prompt apart, roles alternating. */
+export interface AnthropicHistory {
+  /** The system messages, joined by a blank line; undefined when there is none. */
+  system: string | undefined;
+  messages: AnthropicWireMessage[];
+}
+
+/** What a call that never got an answer is answered with, so the API sees every `tool_use` answered. */
+export const missingResultText = "No result was recorded for this call: it was not run.";
+
+function textBlocks(text: string | null | undefined): AnthropicWireText[] {
+  return typeof text === "string" && text.trim() !== "" ? [{ type: "text", text }] : [];
+}
+
+/** The `input` a call goes back with: its arguments, `{}` when they were unusable, a custom call's text as `{ input }`. */
+function toolUseInput(call: ToolCall): JSONObject {
+  if (call.type === "custom") return { input: call.rawArguments };
+  return call.arguments ?? {};
+}
+
+function toolUse(call: ToolCall): AnthropicWireToolUse {
+  return { type: "tool_use", id: call.id, name: call.name, input: toolUseInput(call) };
+}
+
+function toolResult(message: ToolMessage): AnthropicWireToolResult {
+  const block: AnthropicWireToolResult = { type: "tool_result", tool_use_id: message.callId };
+  if (message.content.trim() !== "") block.content = message.content;
+  if (message.isError) block.is_error = true;
+  return block;
+}
+
+/** An assistant message as content blocks: thinking where it stood, the text, then the calls. */
+function assistantBlocks(message: AssistantMessage): AnthropicWireAssistantBlock[] {
+  const visible: AnthropicWireAssistantBlock[] = [
+    ...textBlocks(message.content ?? message.refusal),
+    ...(message.toolCalls ?? []).map(toolUse),
+  ];
+  return withThinking(visible, thinkingEntriesOf(message.providerData));
+}
+
+/** The answers owed to one assistant turn, gathered until the next assistant message. */
+class OpenTurn {
+  readonly #calls: readonly ToolCall[];
+  readonly #results = new Map<string, AnthropicWireToolResult>();
+  readonly #after: AnthropicWireUserBlock[] = [];
+
+  constructor(calls: readonly ToolCall[]) {
+    this.#calls = calls;
+  }
+
+  /** Takes a tool message; false when it answers none of this turn's calls (or one already answered). */
+  answer(message: ToolMessage): boolean {
+    if (this.#results.has(message.callId) || !this.#calls.some((call) => call.id === message.callId)) return false;
+    this.#results.set(message.callId, toolResult(message));
+    return true;
+  }
+
+  /** Queues user content that came after the calls. */
+  add(blocks: readonly AnthropicWireUserBlock[]): void {
+    this.#after.push(...blocks);
+  }
+
+  /** The user turn: one tool_result per call, in the model's order, before any text. */
+  close(): AnthropicWireUserBlock[] {
+    const results = this.#calls.map(
+      (call) =>
+        this.#results.get(call.id) ?? {
+          type: "tool_result" as const,
+          tool_use_id: call.id,
+          content: missingResultText,
+          is_error: true as const,
+        },
+    );
+    return [...results, ...this.#after];
+  }
+}
+
+/** A tool message that answers no open call: kept, as text, so nothing the model should see is lost. */
+function strayResult(message: ToolMessage): AnthropicWireText[] {
+  return textBlocks(
+    `Result of tool ${message.name} for call ${message.callId}${message.isError ? " (an error)" : ""}: ${message.content}`,
+  );
+}
+
+/**
+ * Translates the provider-neutral history into the Messages API's shape (WIRE.md, "Anthropic"):
+ * system messages become the top-level `system`; each assistant turn's tool calls become
+ * `tool_use` blocks and every one of them is answered exactly once by a `tool_result` in the user
+ * turn right after it (a missing answer becomes an error result), all results first and any user
+ * text after them; consecutive messages of one role are merged; empty text is left out; thinking
+ * blocks kept in `providerData` go back unchanged.
+ */
+export function anthropicHistory(messages: readonly Message[]): AnthropicHistory {
+  const system: string[] = [];
+  const wire: AnthropicWireMessage[] = [];
+  let open: OpenTurn | undefined;
+
+  const push = (
+    role: "user" | "assistant",
+    blocks: readonly (AnthropicWireUserBlock | AnthropicWireAssistantBlock)[],
+  ): void => {
+    if (blocks.length === 0) return;
+    const last = wire[wire.length - 1];
+    if (last?.role === role) (last.content as unknown[]).push(...blocks);
+    else wire.push({ role, content: [...blocks] } as AnthropicWireMessage);
+  };
+  const user = (blocks: readonly AnthropicWireUserBlock[]): void => (open ? open.add(blocks) : push("user", blocks));
+  const close = (): void => {
+    if (open) push("user", open.close());
+    open = undefined;
+  };
+
+  for (const message of messages) {
+    switch (message.role) {
+      case "system":
+        system.push(message.content);
+        break;
+      case "user":
+        user(textBlocks(message.content));
+        break;
+      case "tool":
+        if (!open?.answer(message)) user(strayResult(message));
+        break;
+      case "assistant": {
+        close();
+        push("assistant", assistantBlocks(message));
+        const calls = message.toolCalls ?? [];
+        if (calls.length > 0) open = new OpenTurn(calls);
+        break;
+      }
+    }
+  }
+  close();
+  const joined = system.join("\n\n");
+  return { system: joined.trim() === "" ? undefined : joined, messages: wire };
+}

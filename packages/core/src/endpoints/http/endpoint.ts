@@ -1,0 +1,101 @@
+import { inspect } from "node:util";
+import type { Completion } from "../../loop/completion.js";
+import type { EndpointCompletionOptions } from "../../loop/completion-options.js";
+import { endpointCompletions, type CompletionInput } from "../../loop/completions.js";
+import { streamCompletion, type CompletionStream } from "../../loop/stream.js";
+import { ToolRegistry } from "../../tools/tool-registry.js";
+import { HttpTransport, type HttpResponse } from "./transport.js";
+import type { ModelConfig } from "../model-config.js";
+import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../model-endpoint.js";
+import type { ResolvedTransportOptions, TransportOptions } from "./transport-options.js";
+
+/** How a provider reads its reply: as a JSON body, or as an event stream. */
+export interface ReplyReaders {
+  json(response: HttpResponse): Promise<EndpointReply>;
+  /** Used only for a streamed request answered with something other than JSON. */
+  stream(response: HttpResponse): Promise<EndpointReply>;
+}
+
+/**
+ * What every HTTP endpoint shares: its tools, base URL, per-model configs, keep-alive transport,
+ * the tool loop (`completions`, `stream`) and a printed form without secrets. A provider adds
+ * `send` (its request body, path, and reply reading) on top, through `post`.
+ */
+export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint {
+  /** The tools this endpoint offers (its own registry, or the one passed as `tools`). */
+  readonly tools: ToolRegistry;
+  /** Where requests go, e.g. `http://localhost:1234/v1` (never holds credentials or a query). */
+  readonly baseURL: string;
+  readonly #type: Type;
+  readonly #transport: HttpTransport;
+  readonly #configs = new Map<string, ModelConfig>();
+
+  /** `type` names the endpoint in `toJSON` and `util.inspect`; `resolved` holds the checked transport settings. */
+  protected constructor(type: Type, resolved: ResolvedTransportOptions, options: TransportOptions) {
+    this.#type = type;
+    this.baseURL = resolved.baseURL;
+    this.tools = options.tools ?? new ToolRegistry();
+    this.#transport = new HttpTransport({
+      baseURL: resolved.baseURL,
+      headers: resolved.headers,
+      timeoutMs: resolved.timeoutMs,
+      retry: resolved.retry,
+      maxResponseBytes: resolved.maxResponseBytes,
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+    });
+  }
+
+  /** The settings of `model`: created on first use, then the same object every time; change it at any time. */
+  config(model: string): ModelConfig {
+    let config = this.#configs.get(model);
+    if (config === undefined) this.#configs.set(model, (config = {}));
+    return config;
+  }
+
+  /** Sends one request and parses the reply (`ModelEndpoint.send`). */
+  abstract send(request: EndpointRequest): Promise<EndpointReply>;
+
+  /**
+   * Posts `text` to `baseURL + path` (streamed or not, as `request` says; cancelled by its signal)
+   * and reads the response with `readers`.
+   */
+  protected post(path: string, text: string, request: EndpointRequest, readers: ReplyReaders): Promise<EndpointReply> {
+    const options = {
+      accept: request.stream ? "text/event-stream" : "application/json",
+      retryDuringBody: !request.stream,
+      ...(request.signal ? { signal: request.signal } : {}),
+    };
+    // A server that ignores `stream: true` answers with plain JSON: read it as such.
+    return this.#transport.post(path, text, options, (response) =>
+      request.stream && !response.contentType.includes("application/json")
+        ? readers.stream(response)
+        : readers.json(response),
+    );
+  }
+
+  /** Runs the tool loop (`completions(this, model, input, options.maxToolRounds ?? 8, options)`); a prompt or raw body runs no tools. */
+  completions(model: string, input: CompletionInput, options?: EndpointCompletionOptions): Promise<Completion> {
+    return endpointCompletions(this, model, input, options);
+  }
+
+  /** The same loop with streamed requests: iterate it for events, `await stream.completion` for the result. */
+  stream(model: string, input: CompletionInput, options?: EndpointCompletionOptions): CompletionStream {
+    return streamCompletion(this, model, input, options);
+  }
+
+  /** Closes the endpoint's connection pool (a `dispatcher` passed in options is left open). */
+  close(): Promise<void> {
+    return this.#transport.close();
+  }
+
+  /** What `JSON.stringify` shows: the base URL, never the key or headers. */
+  toJSON(): { type: Type; baseURL: string } {
+    return { type: this.#type, baseURL: this.baseURL };
+  }
+
+  /** What `console.log` and `util.inspect` show. */
+  [inspect.custom](): string {
+    return `${this.#type} { baseURL: ${JSON.stringify(this.baseURL)} }`;
+  }
+}

@@ -1,0 +1,134 @@
+import type { IncomingHttpHeaders } from "node:http";
+import { EndpointError } from "../../errors/endpoint-error.js";
+import { TooltypeError } from "../../errors/tooltype-error.js";
+import { asObject } from "../openai/tool-calls.js";
+import { isRetryableStatus } from "./retry-policy.js";
+
+/** The server's error message from a body shaped `{ error: { message } }`, `{ error: "…" }`, `{ message }` or `{ detail }`. */
+export function errorMessageOf(body: unknown): string | undefined {
+  const b = asObject(body);
+  if (!b) return undefined;
+  const error = b.error;
+  if (typeof error === "string" && error !== "") return error;
+  const e = asObject(error);
+  if (e && typeof e.message === "string" && e.message !== "") return e.message;
+  for (const key of ["message", "detail"]) if (typeof b[key] === "string" && b[key] !== "") return b[key] as string;
+  return undefined;
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * How long the server asked us to wait, in milliseconds: `retry-after-ms`, or `retry-after` as
+ * seconds or as an HTTP date (a date in the past is 0). Undefined when absent or unreadable.
+ */
+export function retryAfterMs(headers: IncomingHttpHeaders, now: number = Date.now()): number | undefined {
+  const ms = header(headers, "retry-after-ms");
+  if (ms !== undefined && /^\s*\d+(\.\d+)?\s*$/.test(ms)) return Number(ms);
+  const value = header(headers, "retry-after")?.trim();
+  if (value === undefined || value === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The server's request id (`x-request-id`, `request-id`), for support tickets and logs. */
+function requestIdOf(headers: IncomingHttpHeaders): string | undefined {
+  return header(headers, "x-request-id") ?? header(headers, "request-id");
+}
+
+/** A short one-line excerpt of a body or message, for error messages. */
+export function excerptOf(text: string, length = 300): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > length ? `${flat.slice(0, length)}…` : flat;
+}
+
+/** What the server said about an error: the message of a JSON error body, else a short excerpt of the text (tags stripped from HTML). */
+export function serverMessageOf(body: string): string | undefined {
+  const trimmed = body.trim();
+  if (trimmed === "") return undefined;
+  if (trimmed.startsWith("{")) {
+    try {
+      const message = errorMessageOf(JSON.parse(trimmed));
+      if (message !== undefined) return excerptOf(message);
+    } catch {
+      // not JSON after all: fall through to the text excerpt
+    }
+  }
+  if (/^<(!doctype|html|head|body|\?xml)/i.test(trimmed)) {
+    const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(trimmed)?.[1];
+    const text = trimmed.replace(/<(script|style)[\s\S]*?<\/\1>/gi, " ").replace(/<[^>]*>/g, " ");
+    return (
+      excerptOf(title && title.trim() !== "" && !text.includes(title.trim()) ? `${title} ${text}` : text) || undefined
+    );
+  }
+  return excerptOf(trimmed);
+}
+
+/** The error for a response with a non-success status. */
+export function errorFromStatus(
+  status: number,
+  headers: IncomingHttpHeaders,
+  body: string,
+  target: string,
+): EndpointError {
+  const requestId = requestIdOf(headers);
+  const said = serverMessageOf(body);
+  const hint =
+    status === 401 || status === 403
+      ? " Check the API key."
+      : status === 404
+        ? " Check the base URL and the model name."
+        : "";
+  const message = `HTTP ${status} from ${target}${said ? `: ${said}` : ""}${requestId ? ` (request id ${requestId})` : ""}.${hint}`;
+  return new EndpointError(message, {
+    status,
+    retryable: isRetryableStatus(status),
+    ...(requestId ? { requestId } : {}),
+  });
+}
+
+const timeoutCodes: Record<string, string> = {
+  UND_ERR_CONNECT_TIMEOUT: "connecting",
+  UND_ERR_HEADERS_TIMEOUT: "waiting for the response headers",
+  UND_ERR_BODY_TIMEOUT: "waiting for the next part of the body (the server went silent)",
+};
+
+/**
+ * The error for a request that got no complete answer: cancelled by the caller (not retryable),
+ * timed out, or a connection failure (both retryable). tooltype's own errors pass through.
+ */
+export function errorFromFailure(
+  error: unknown,
+  target: string,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): unknown {
+  if (signal?.aborted)
+    return new EndpointError(`The request to ${target} was cancelled.`, { retryable: false, cause: signal.reason });
+  if (TooltypeError.isInstance(error)) return error;
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === "string" && code in timeoutCodes) {
+    return new EndpointError(
+      `The request to ${target} timed out after ${timeoutMs} ms ${timeoutCodes[code]}. Raise timeoutMs if the model is slow.`,
+      { retryable: true, cause: error },
+    );
+  }
+  if (code === "UND_ERR_CLOSED" || code === "UND_ERR_DESTROYED") {
+    return new EndpointError(`The request to ${target} was not sent: the endpoint was closed (endpoint.close()).`, {
+      retryable: false,
+      cause: error,
+    });
+  }
+  if (typeof code === "string" && code !== "UND_ERR_INVALID_ARG" && code !== "UND_ERR_NOT_SUPPORTED") {
+    const detail = error instanceof Error ? error.message : String(error);
+    return new EndpointError(
+      `Connection to ${target} failed: ${detail} (${code}). Check that the server is running and reachable.`,
+      { retryable: true, cause: error },
+    );
+  }
+  return error; // a bug, not a network failure: let it surface as it is
+}

@@ -1,0 +1,26 @@
+import { ProtocolError } from "../../errors/protocol-error.js";
+import { excerptOf } from "./errors.js";
+import type { HttpResponse } from "./transport.js";
+import { SSEReader, type SSEMessage } from "./sse-reader.js";
+
+/**
+ * The response body parsed as JSON. A body that is not JSON is a `ProtocolError` quoting its
+ * start, ending with the advice to check that the base URL points at `api`.
+ */
+export async function readJSONBody(response: HttpResponse, api: string): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ProtocolError(
+      `The reply is not JSON (content-type "${response.contentType || "none"}"): ${excerptOf(text, 200) || "an empty body"}. Check that the base URL points at ${api}.`,
+    );
+  }
+}
+
+/** Reads a `text/event-stream` body to its end, handing each server-sent event to `onMessage` as it completes. */
+export async function readEventStream(response: HttpResponse, onMessage: (message: SSEMessage) => void): Promise<void> {
+  const reader = new SSEReader(onMessage);
+  for await (const piece of response.body) reader.push(piece);
+  reader.end();
+}

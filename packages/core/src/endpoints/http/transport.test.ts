@@ -1,0 +1,130 @@
+// The transport's body reading against a plain HTTP server on loopback that sends chunked
+// bodies (no content-length), split where a test needs it: the size cap counted while reading,
+// UTF-8 decoded in one piece, a byte order mark dropped, a body cut short.
+import { createServer, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { EndpointError } from "../../errors/endpoint-error.js";
+import { HttpTransport, type HttpTransportOptions } from "./transport.js";
+
+type Handler = (res: ServerResponse) => void;
+let server: Server;
+let handler: Handler;
+let baseURL: string;
+const transports: HttpTransport[] = [];
+
+beforeAll(async () => {
+  server = createServer((_req, res) => handler(res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterEach(async () => {
+  await Promise.all(transports.splice(0).map((transport) => transport.close()));
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function transport(options: Partial<HttpTransportOptions> = {}): HttpTransport {
+  const created = new HttpTransport({
+    baseURL,
+    headers: { authorization: "Bearer k" },
+    timeoutMs: 2000,
+    retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
+    maxResponseBytes: 1 << 20,
+    ...options,
+  });
+  transports.push(created);
+  return created;
+}
+
+/** Sends `pieces` as a chunked body, one write each, without a content-length. */
+function chunked(pieces: readonly (string | Buffer)[], end = true): Handler {
+  return (res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    for (const piece of pieces) res.write(piece);
+    if (end) res.end();
+    else setTimeout(() => res.destroy(), 10);
+  };
+}
+
+const readText = (t: HttpTransport) =>
+  t.post("/chat/completions", "{}", { accept: "application/json", retryDuringBody: true }, (response) =>
+    response.text(),
+  );
+
+async function failure(promise: Promise<unknown>): Promise<EndpointError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!EndpointError.isInstance(error)) throw new Error(`expected an EndpointError, got ${String(error)}`);
+  return error;
+}
+
+describe("HttpTransport: reading a whole body", () => {
+  it("decodes UTF-8 split across pieces in one piece, dropping a leading byte order mark", async () => {
+    const text = JSON.stringify({ city: "Zürich", note: "😀 ok" });
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+    const cuts = [2, 14, 15, bytes.indexOf(0xf0) + 1, bytes.indexOf(0xf0) + 3];
+    handler = chunked(
+      cuts.map((cut, i) => bytes.subarray(i === 0 ? 0 : cuts[i - 1], cut)).concat(bytes.subarray(cuts.at(-1))),
+    );
+    expect(await readText(transport())).toBe(text);
+  });
+
+  it("refuses a chunked body past maxResponseBytes while reading it, without retrying", async () => {
+    let requests = 0;
+    handler = (res) => {
+      requests++;
+      chunked(Array.from({ length: 20 }, () => "x".repeat(100)))(res);
+    };
+    const error = await failure(
+      readText(
+        transport({ maxResponseBytes: 1000, retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 } }),
+      ),
+    );
+    expect([error.status, error.retryable]).toEqual([200, false]);
+    expect(error.message).toMatch(/larger than maxResponseBytes \(1000 bytes\)/);
+    expect(requests).toBe(1);
+  });
+
+  it("reads a body of exactly maxResponseBytes", async () => {
+    handler = chunked(["a".repeat(600), "b".repeat(400)]);
+    expect(await readText(transport({ maxResponseBytes: 1000 }))).toBe("a".repeat(600) + "b".repeat(400));
+  });
+
+  it("reports a body cut short as a retryable failure, and succeeds on the next try", async () => {
+    let requests = 0;
+    handler = (res) => (++requests === 1 ? chunked(['{"choices":'], false)(res) : chunked(['{"ok":', "true}"])(res));
+    const retries: EndpointError[] = [];
+    const t = transport({
+      retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
+      onRetry: (info) => retries.push(info.error),
+    });
+    expect(await readText(t)).toBe('{"ok":true}');
+    expect(retries.map((error) => error.retryable)).toEqual([true]);
+  });
+
+  it("times out a body that stops coming", async () => {
+    handler = (res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"partial":');
+    };
+    const error = await failure(readText(transport({ timeoutMs: 100 })));
+    expect(error.retryable).toBe(true);
+    expect(error.message).toMatch(/timed out after 100 ms/);
+  });
+
+  it("iterates a body piece by piece under the same cap", async () => {
+    handler = chunked(["one", "two", "three"]);
+    const pieces = await transport().post(
+      "/chat/completions",
+      "{}",
+      { accept: "text/event-stream", retryDuringBody: false },
+      async (response) => {
+        const seen: string[] = [];
+        for await (const piece of response.body) seen.push(Buffer.from(piece).toString());
+        return seen.join("");
+      },
+    );
+    expect(pieces).toBe("onetwothree");
+  });
+});

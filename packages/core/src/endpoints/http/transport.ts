@@ -1,0 +1,289 @@
+import type { Readable } from "node:stream";
+import { Pool, type Dispatcher } from "undici";
+import { EndpointError } from "../../errors/endpoint-error.js";
+import { errorFromFailure, errorFromStatus, retryAfterMs } from "./errors.js";
+import { backoffMs, type RetryPolicy } from "./retry-policy.js";
+
+/** How a transport reaches one server. */
+export interface HttpTransportOptions {
+  /** Where requests go, e.g. `http://127.0.0.1:1234/v1` (no credentials in it). */
+  baseURL: string;
+  /** Sent with every request, credentials included; kept private, never printed. */
+  headers: Record<string, string>;
+  /** Longest wait for connecting, for the response headers, and between two pieces of the body. */
+  timeoutMs: number;
+  /** When to try again. */
+  retry: RetryPolicy;
+  /** Largest response body accepted, in bytes. */
+  maxResponseBytes: number;
+  /** Sends the requests (yours is never closed by `close()`); default: a keep-alive pool of our own. */
+  dispatcher?: Dispatcher;
+  /** Hears each retry before its wait (logging, metrics). */
+  onRetry?: (info: RetryInfo) => void;
+}
+
+/** One retry about to happen. */
+export interface RetryInfo {
+  /** 1 for the first retry. */
+  attempt: number;
+  /** How long the transport waits first (from `Retry-After` when the server sent one). */
+  delayMs: number;
+  /** What failed. */
+  error: EndpointError;
+}
+
+/** A response with a success status, its body still to be read. */
+export interface HttpResponse {
+  /** The `content-type` header, lower case, `""` when absent. */
+  contentType: string;
+  /** The body, piece by piece, each counted against `maxResponseBytes`. */
+  body: AsyncIterable<Uint8Array>;
+  /** The whole body as text (UTF-8). */
+  text(): Promise<string>;
+}
+
+/** How one `post` behaves. */
+export interface PostOptions {
+  /** Cancels the request and any wait between tries. */
+  signal?: AbortSignal;
+  /** The `accept` header. */
+  accept: string;
+  /**
+   * Whether a failure while the body is being read may still be retried. True when the reader
+   * delivers nothing until the body is complete (JSON); false for streams, whose pieces are
+   * reported as they arrive: once one was, a failure is final.
+   */
+  retryDuringBody: boolean;
+}
+
+const errorBodyLimit = 64 * 1024;
+const retryAfterOf = new WeakMap<object, number>();
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Decodes a body as UTF-8, stopping once `limit` bytes were read. */
+async function readText(body: AsyncIterable<Uint8Array>, limit = Infinity): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  let bytes = 0;
+  for await (const chunk of body) {
+    text += decoder.decode(chunk, { stream: true });
+    bytes += chunk.byteLength;
+    if (bytes >= limit) break;
+  }
+  return text + decoder.decode();
+}
+
+/** Decodes UTF-8 in one piece; a leading byte order mark is dropped, as `TextDecoder` does. */
+function decodeUTF8(chunks: readonly Buffer[], bytes: number): string {
+  const buffer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
+  const start = buffer.length > 2 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
+  return buffer.toString("utf8", start);
+}
+
+function prematureClose(): Error {
+  return Object.assign(new Error("The response body was closed before its end."), {
+    code: "ERR_STREAM_PREMATURE_CLOSE",
+  });
+}
+
+/**
+ * A success response's body, each piece counted against `maxResponseBytes` (and marking the
+ * request as delivered): read whole as text (collected, decoded once) or iterated piece by piece.
+ */
+class CountedBody implements AsyncIterable<Uint8Array> {
+  readonly #source: Readable;
+  readonly #limit: number;
+  readonly #tooLarge: () => EndpointError;
+  readonly #progress: { delivered: boolean };
+  #bytes = 0;
+
+  constructor(source: Readable, limit: number, tooLarge: () => EndpointError, progress: { delivered: boolean }) {
+    this.#source = source;
+    this.#limit = limit;
+    this.#tooLarge = tooLarge;
+    this.#progress = progress;
+  }
+
+  #count(chunk: Uint8Array): void {
+    this.#bytes += chunk.byteLength;
+    if (this.#bytes > this.#limit) throw this.#tooLarge();
+    this.#progress.delivered = true;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
+    for await (const chunk of this.#source as AsyncIterable<Uint8Array>) {
+      this.#count(chunk);
+      yield chunk;
+    }
+  }
+
+  /** The whole body as UTF-8 text; rejects past the size cap, or with the stream's error (timeouts included). */
+  text(): Promise<string> {
+    const source = this.#source;
+    if (source.readableEnded) return Promise.resolve("");
+    if (source.destroyed) return Promise.reject(source.errored ?? prematureClose());
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let ended = false;
+      const onData = (chunk: Buffer): void => {
+        try {
+          this.#count(chunk);
+          chunks.push(chunk);
+        } catch (error) {
+          source.off("data", onData).pause(); // the caller destroys it
+          reject(error);
+        }
+      };
+      source.on("data", onData);
+      // Plain listeners, not once(): the body is dropped after this read, and settling twice is a no-op.
+      source.on("end", () => {
+        ended = true;
+        resolve(decodeUTF8(chunks, this.#bytes));
+      });
+      source.on("error", reject);
+      source.on("close", () => {
+        if (!ended) reject(prematureClose());
+      });
+    });
+  }
+}
+
+function tooLarge(target: string, limit: number, status: number): EndpointError {
+  return new EndpointError(
+    `The response from ${target} is larger than maxResponseBytes (${limit} bytes) and was not read. Raise maxResponseBytes if such replies are expected.`,
+    { status, retryable: false },
+  );
+}
+
+/**
+ * POSTs JSON to one server over undici: one keep-alive pool, timeouts, retries with backoff and
+ * `Retry-After`, a response size cap, and typed errors (`EndpointError`). The reader receives a
+ * success response and returns the parsed result; a request either yields that result or throws.
+ */
+export class HttpTransport {
+  readonly #options: HttpTransportOptions;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  readonly #origin: string;
+  readonly #basePath: string;
+  // The headers of every request, one object per `accept` value, made once.
+  readonly #headers = new Map<string, Record<string, string>>();
+
+  constructor(options: HttpTransportOptions) {
+    this.#options = options;
+    const url = new URL(options.baseURL);
+    this.#origin = url.origin;
+    this.#basePath = url.pathname.replace(/\/+$/, "");
+    this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#dispatcher =
+      options.dispatcher ??
+      new Pool(this.#origin, { connect: { timeout: options.timeoutMs }, keepAliveTimeout: 10_000 });
+  }
+
+  /** Sends `body` to `baseURL + path` and hands the response to `read`, trying again as the policy allows. */
+  async post<T>(
+    path: string,
+    body: string,
+    options: PostOptions,
+    read: (response: HttpResponse) => Promise<T>,
+  ): Promise<T> {
+    // The query may carry a key (Azure's `?api-key=`, Gemini's `?key=`): errors name the path only.
+    const target = `POST ${this.#options.baseURL}${path.split("?", 1)[0]}`;
+    const { retry } = this.#options;
+    for (let attempt = 0; ; attempt++) {
+      const progress = { delivered: false };
+      try {
+        return await this.#once(path, body, options, target, progress, read);
+      } catch (thrown) {
+        const error = errorFromFailure(thrown, target, this.#options.timeoutMs, options.signal);
+        const retryable =
+          EndpointError.isInstance(error) && error.retryable && (options.retryDuringBody || !progress.delivered);
+        if (!retryable || attempt >= retry.retries) throw error;
+        const asked = retryAfterOf.get(error);
+        if (asked !== undefined && asked > retry.maxRetryAfterMs) throw error; // waiting that long inside a call helps nobody
+        const delayMs = asked ?? backoffMs(attempt, retry);
+        this.#options.onRetry?.({ attempt: attempt + 1, delayMs, error });
+        try {
+          await sleep(delayMs, options.signal);
+        } catch {
+          throw errorFromFailure(undefined, target, this.#options.timeoutMs, options.signal);
+        }
+      }
+    }
+  }
+
+  async #once<T>(
+    path: string,
+    body: string,
+    options: PostOptions,
+    target: string,
+    progress: { delivered: boolean },
+    read: (response: HttpResponse) => Promise<T>,
+  ): Promise<T> {
+    const { timeoutMs, maxResponseBytes } = this.#options;
+    const response = await this.#dispatcher.request({
+      origin: this.#origin,
+      path: `${this.#basePath}${path}`,
+      method: "POST",
+      headers: this.#headersFor(options.accept),
+      body,
+      signal: options.signal ?? null,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
+    try {
+      if (response.statusCode < 200 || response.statusCode >= 300) {
+        const text = await readText(response.body, errorBodyLimit).catch(() => "");
+        const error = errorFromStatus(response.statusCode, response.headers, text, target);
+        const asked = retryAfterMs(response.headers);
+        if (asked !== undefined) retryAfterOf.set(error, asked);
+        throw error;
+      }
+      const declared = Number(response.headers["content-length"]);
+      if (declared > maxResponseBytes) throw tooLarge(target, maxResponseBytes, response.statusCode);
+      const body = new CountedBody(
+        response.body,
+        maxResponseBytes,
+        () => tooLarge(target, maxResponseBytes, response.statusCode),
+        progress,
+      );
+      return await read({
+        contentType: String(response.headers["content-type"] ?? "").toLowerCase(),
+        body,
+        text: () => body.text(),
+      });
+    } finally {
+      // Whatever was not read (an error, a reader that stopped early) must not hold the connection.
+      if (!response.body.readableEnded) {
+        response.body.on("error", () => {}); // the abort this causes is expected: nobody listens any more
+        response.body.destroy();
+      }
+    }
+  }
+
+  #headersFor(accept: string): Record<string, string> {
+    let headers = this.#headers.get(accept);
+    if (headers === undefined)
+      this.#headers.set(accept, (headers = { ...this.#options.headers, "content-type": "application/json", accept }));
+    return headers;
+  }
+
+  /** Closes the pool this transport created (a dispatcher passed in options is left open). */
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+}

@@ -1,0 +1,104 @@
+import type { JSONObject } from "../../json.js";
+import { restoreOmittedArguments } from "../../schema/strict-schema-nulls.js";
+import { HttpEndpoint } from "../http/endpoint.js";
+import type { HttpResponse } from "../http/transport.js";
+import type { EndpointReply, EndpointRequest } from "../model-endpoint.js";
+import { resolveOpenAIOptions, type OpenAIOptions } from "./options.js";
+import { parseOpenAIReply } from "./reply.js";
+import { buildOpenAIBody, checkSingleChoice, type MaxTokensField, type OpenAIBody } from "./request.js";
+import { OpenAIStreamAssembler } from "./stream.js";
+import { readQwenDialect } from "../qwen/dialect.js";
+import { QwenTextDeltas } from "../qwen/stream-text.js";
+import { readEventStream, readJSONBody } from "../http/reply-body.js";
+import type { ArgumentLimits } from "../tool-arguments.js";
+
+async function readJSONReply(response: HttpResponse, limits: ArgumentLimits): Promise<EndpointReply> {
+  return parseOpenAIReply(await readJSONBody(response, "an OpenAI-compatible /v1 API"), limits);
+}
+
+async function readStreamedReply(
+  response: HttpResponse,
+  request: EndpointRequest,
+  qwen: boolean,
+): Promise<EndpointReply> {
+  // The qwen dialect reports text deltas only once they are known not to be part of a call.
+  const deltas = qwen && request.onEvent ? new QwenTextDeltas(request.onEvent) : undefined;
+  const assembler = new OpenAIStreamAssembler(request.round, deltas?.onEvent ?? request.onEvent);
+  await readEventStream(response, (message) => assembler.push(message));
+  const body = assembler.finish();
+  deltas?.end();
+  return parseOpenAIReply(body, request);
+}
+
+/** Applies the strict-mode null mapping to the calls of tools that were sent with `strict: true`. */
+function restoreStrictNulls(reply: EndpointReply, body: OpenAIBody): void {
+  const strict = body.tools?.strict;
+  if (!strict || strict.size === 0) return;
+  for (const choice of reply.choices) {
+    for (const call of choice.toolCalls) {
+      const conversion = strict.get(call.name);
+      if (conversion && call.type === "function" && call.arguments)
+        call.arguments = restoreOmittedArguments(call.arguments, conversion);
+    }
+  }
+}
+
+/**
+ * An OpenAI-compatible chat completions endpoint (OpenAI, Azure, LM Studio, Ollama, vLLM,
+ * llama.cpp, …) over undici, with one keep-alive pool per endpoint.
+ *
+ * ```ts
+ * const ep = new OpenAI("http://localhost:1234");   // → http://localhost:1234/v1
+ * ep.tools.add(new Weather());
+ * ep.config("qwen3").strict = true;
+ * ```
+ */
+export class OpenAI extends HttpEndpoint<"OpenAI"> {
+  readonly #query: string;
+  readonly #maxTokensField: MaxTokensField;
+
+  constructor(options: string | OpenAIOptions = {}) {
+    const resolved = resolveOpenAIOptions(options);
+    super("OpenAI", resolved, typeof options === "string" ? {} : options);
+    this.#query = resolved.query;
+    this.#maxTokensField = resolved.maxTokensField;
+  }
+
+  /**
+   * Sends one request and parses the reply (`ModelEndpoint.send`). Throws `EndpointError` when the
+   * request fails after its retries (or is cancelled) and `ProtocolError` for a body that is not a
+   * chat completion (a stream cut before its end included); nothing is reported as a result then.
+   */
+  async send(request: EndpointRequest): Promise<EndpointReply> {
+    const body = buildOpenAIBody(request, this.config(request.model), {
+      maxTokensField: this.#maxTokensField,
+      onWarning: (message) => request.onEvent?.({ type: "warning", round: request.round, message }),
+    });
+    const reply = await this.#sendText(body.text, request);
+    restoreStrictNulls(reply, body);
+    return reply;
+  }
+
+  /**
+   * Sends a chat completions body of your own as it is (`completions(model, rawBody)`; this makes
+   * the endpoint a `RawRequestEndpoint` for the loop), with
+   * `model` and `stream` taken from `request` (and usage asked for when streaming); the reply is
+   * parsed like any other. `n` other than 1 is refused before sending.
+   */
+  async sendRaw(body: JSONObject, request: EndpointRequest): Promise<EndpointReply> {
+    checkSingleChoice(body.n, "the raw body's n");
+    const sent: JSONObject = { ...body, model: request.model, stream: request.stream };
+    if (request.stream && sent.stream_options === undefined) sent.stream_options = { include_usage: true };
+    return this.#sendText(JSON.stringify(sent), request);
+  }
+
+  #sendText(text: string, request: EndpointRequest): Promise<EndpointReply> {
+    const qwen = this.config(request.model).dialect === "qwen";
+    const reply = this.post(`/chat/completions${this.#query}`, text, request, {
+      json: (response) => readJSONReply(response, request),
+      stream: (response) => readStreamedReply(response, request, qwen),
+    });
+    // The qwen dialect also reads calls written in the text (Hermes, Qwen XML).
+    return qwen ? reply.then((parsed) => readQwenDialect(parsed, request)) : reply;
+  }
+}

@@ -1,0 +1,103 @@
+import type { ToolCall } from "../../context/tool-call.js";
+import { EndpointError } from "../../errors/endpoint-error.js";
+import { ProtocolError } from "../../errors/protocol-error.js";
+import type { JSONObject } from "../../json.js";
+import type { CompletionChoice, Usage } from "../../loop/completion.js";
+import { errorMessageOf } from "../http/errors.js";
+import type { EndpointReply } from "../model-endpoint.js";
+import { asObject, CallIds, parseOpenAIToolCall } from "./tool-calls.js";
+import type { ArgumentLimits } from "../tool-arguments.js";
+
+/** Visible text: `null` when absent, empty or whitespace only; otherwise exactly as sent. */
+export function visibleText(text: string | null | undefined): string | null {
+  return typeof text === "string" && text.trim() !== "" ? text : null;
+}
+
+/** `content` as a string: servers send a string, or an array of parts (`{ type: "text", text }`). */
+function contentText(content: unknown, partType: string): string | undefined {
+  // A plain string is text; only an array of parts can hold a refusal part.
+  if (typeof content === "string") return partType === "text" ? content : undefined;
+  if (!Array.isArray(content)) return undefined;
+  let text: string | undefined;
+  for (const part of content) {
+    const p = asObject(part);
+    const value = p?.type === partType ? p[partType === "text" ? "text" : "refusal"] : undefined;
+    if (typeof value === "string") text = (text ?? "") + value;
+  }
+  return text;
+}
+
+function count(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+}
+
+/** `usage` of an OpenAI reply as a `Usage` (zeros for what is absent; a missing total is the sum). */
+function parseUsage(usage: unknown): Usage {
+  const u = asObject(usage);
+  const promptTokens = count(u?.prompt_tokens);
+  const completionTokens = count(u?.completion_tokens);
+  const total = u?.total_tokens;
+  return {
+    promptTokens,
+    completionTokens,
+    totalTokens: typeof total === "number" && Number.isFinite(total) ? total : promptTokens + completionTokens,
+  };
+}
+
+function parseChoice(wire: JSONObject, position: number, limits: ArgumentLimits, ids: CallIds): CompletionChoice {
+  const message = asObject(wire.message) ?? {};
+  const toolCalls: ToolCall[] = [];
+  if (Array.isArray(message.tool_calls)) {
+    for (const entry of message.tool_calls) {
+      const call = asObject(entry);
+      if (call) toolCalls.push(parseOpenAIToolCall(call, limits, ids));
+    }
+  }
+  const legacy = asObject(message.function_call);
+  if (legacy && toolCalls.length === 0) toolCalls.push(parseOpenAIToolCall({ function: legacy }, limits, ids));
+  const reasoning = [message.reasoning_content, message.reasoning].find(
+    (r): r is string => typeof r === "string" && r !== "",
+  );
+  const refusal =
+    typeof message.refusal === "string" && message.refusal !== ""
+      ? message.refusal
+      : contentText(message.content, "refusal");
+  return {
+    index: typeof wire.index === "number" ? wire.index : position,
+    text: visibleText(contentText(message.content, "text")),
+    toolCalls,
+    finishReason: typeof wire.finish_reason === "string" ? wire.finish_reason : null,
+    refusal: refusal !== undefined && refusal !== "" ? refusal : null,
+    reasoning: reasoning ?? null,
+  };
+}
+
+/**
+ * Parses a chat completion body (parsed JSON) into choices and usage, following WIRE.md:
+ * every choice, in index order; text, refusal and reasoning kept apart; tool calls with their
+ * arguments read (unusable ones `null`), ids made unique. A body that is not a chat completion
+ * is a `ProtocolError`; an error object sent with a success status is an `EndpointError`.
+ */
+export function parseOpenAIReply(body: unknown, limits: ArgumentLimits): EndpointReply {
+  const b = asObject(body);
+  if (b && !Array.isArray(b.choices) && b.error !== undefined) {
+    throw new EndpointError(`The server answered with an error: ${errorMessageOf(b) ?? "no message"}`, {
+      retryable: false,
+    });
+  }
+  if (!b || !Array.isArray(b.choices)) {
+    throw new ProtocolError(
+      "The reply is not a chat completion: expected a JSON object with a `choices` array. Check that the base URL points at an OpenAI-compatible /v1 API.",
+    );
+  }
+  const ids = new CallIds();
+  const choices = b.choices
+    .flatMap((entry, position) => {
+      const choice = asObject(entry);
+      return choice ? [parseChoice(choice, position, limits, ids)] : [];
+    })
+    .sort((x, y) => x.index - y.index);
+  if (choices.length === 0)
+    throw new ProtocolError("The reply has no choices: the server sent neither text nor tool calls.");
+  return { choices, usage: parseUsage(b.usage), raw: body };
+}

@@ -1,0 +1,77 @@
+import type { JSONObject, JSONValue } from "../../json.js";
+import type { Tool } from "../../tools/tool.js";
+import { mergeExtra, type ModelConfig, type ToolChoice } from "../model-config.js";
+import type { EndpointRequest } from "../model-endpoint.js";
+import { openAIMessageJSON } from "./messages.js";
+import { openAIToolsPayload, type ToolsPayload } from "./tools.js";
+import type { OpenAIRequestBody, OpenAIWireToolChoice } from "./wire.js";
+
+/**
+ * Which body field carries `ModelConfig.maxTokens`. OpenAI wants `max_completion_tokens`
+ * (reasoning models reject `max_tokens`); many local servers (Ollama, LM Studio, older
+ * llama.cpp and vLLM) only read `max_tokens`.
+ */
+export type MaxTokensField = "max_tokens" | "max_completion_tokens";
+
+/** What shapes a body besides the request and the model's config. */
+export interface OpenAIBodyOptions {
+  /** The field for `maxTokens`. */
+  maxTokensField: MaxTokensField;
+  /** Hears when a tool that asked to be strict is sent non-strict (once per tool revision). */
+  onWarning?: (message: string, tool: Tool) => void;
+}
+
+/** A serialised request body and the tools payload it carries. */
+export interface OpenAIBody {
+  /** The JSON text to send. */
+  text: string;
+  /** The tools sent, when any (the reply parser maps strict nulls back with it). */
+  tools: ToolsPayload | undefined;
+}
+
+function wireToolChoice(choice: ToolChoice, tools: readonly Tool[]): OpenAIWireToolChoice {
+  if (typeof choice === "string") return choice;
+  const custom = tools.some((tool) => tool.name === choice.name && tool.custom);
+  return custom
+    ? { type: "custom", custom: { name: choice.name } }
+    : { type: "function", function: { name: choice.name } };
+}
+
+/** Refuses `n` other than 1 (the loop follows one choice), naming where it was set. */
+export function checkSingleChoice(n: JSONValue | undefined, where: string): void {
+  if (n !== undefined && n !== 1) {
+    throw new RangeError(
+      `${where} is ${JSON.stringify(n)}: tooltype asks for one choice per request (n = 1). Remove "n", or send several requests.`,
+    );
+  }
+}
+
+/**
+ * Builds the chat completions body as text: messages from their cached JSON (each serialised once),
+ * the tools array from its cached JSON, the scalar settings, and `config.extra` merged last (a key in
+ * `extra` replaces the one tooltype would send, `messages` and `tools` included). `extra.n` other
+ * than 1 is refused before anything is sent: the loop follows one choice.
+ */
+export function buildOpenAIBody(request: EndpointRequest, config: ModelConfig, options: OpenAIBodyOptions): OpenAIBody {
+  const extra = config.extra ?? {};
+  checkSingleChoice(extra.n, "config.extra.n");
+  const offered = request.tools.length > 0;
+  const head: Omit<OpenAIRequestBody, "messages" | "tools"> = { model: request.model, stream: request.stream };
+  if (request.stream) head.stream_options = { include_usage: true };
+  if (offered && request.toolChoice !== undefined) head.tool_choice = wireToolChoice(request.toolChoice, request.tools);
+  if (offered && config.parallelToolCalls !== undefined) head.parallel_tool_calls = config.parallelToolCalls;
+  if (config.temperature !== undefined) head.temperature = config.temperature;
+  if (config.maxTokens !== undefined) head[options.maxTokensField] = config.maxTokens;
+  const rest = { ...head } as unknown as JSONObject;
+  mergeExtra(rest, extra);
+
+  const parts: string[] = [];
+  if (!Object.hasOwn(rest, "messages")) parts.push(`"messages":[${request.messages.map(openAIMessageJSON).join(",")}]`);
+  let tools: ToolsPayload | undefined;
+  if (offered && !Object.hasOwn(rest, "tools")) {
+    tools = openAIToolsPayload(request.tools, config.strict === true, options.onWarning);
+    parts.push(`"tools":${tools.json}`);
+  }
+  parts.push(JSON.stringify(rest).slice(1, -1));
+  return { text: `{${parts.join(",")}}`, tools };
+}

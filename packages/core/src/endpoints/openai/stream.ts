@@ -1,0 +1,194 @@
+import { EndpointError } from "../../errors/endpoint-error.js";
+import { ProtocolError } from "../../errors/protocol-error.js";
+import { setOwn, type JSONObject, type JSONValue } from "../../json.js";
+import { errorMessageOf, excerptOf } from "../http/errors.js";
+import { asObject, nonEmptyString } from "./tool-calls.js";
+import { eventJSON, type SSEMessage } from "../http/sse-reader.js";
+import { toolCallDelta, type StreamEvent } from "../stream-event.js";
+
+interface CallState {
+  key: number;
+  id?: string;
+  type?: string;
+  name?: string;
+  args: string;
+  argsObject?: JSONValue;
+  input: string;
+  extra?: JSONObject;
+}
+
+interface ChoiceState {
+  index: number;
+  content: string;
+  refusal: string;
+  reasoning: string;
+  finishReason: string | null;
+  calls: Map<number, CallState>;
+  current?: CallState;
+  maxKey: number;
+}
+
+const knownDeltaKeys = new Set(["index", "id", "type", "function", "custom"]);
+
+/**
+ * Assembles an OpenAI-compatible SSE stream into the chat completion it stands for (WIRE.md,
+ * "Streams"): per choice index, then per tool call index (keys, not positions); id, name and type
+ * from their first non-empty value; arguments concatenated and parsed only at the end by the
+ * reply parser. Text and tool-call deltas are reported through `onEvent` as they arrive.
+ */
+export class OpenAIStreamAssembler {
+  private readonly choices = new Map<number, ChoiceState>();
+  private primary: number | undefined;
+  private done = false;
+  private usage: JSONValue | undefined;
+  private header: JSONObject = {};
+
+  constructor(
+    private readonly round: number,
+    private readonly onEvent?: (event: StreamEvent) => void,
+  ) {}
+
+  /** Handles one SSE message (a chunk, `[DONE]`, or an error event). */
+  push(message: SSEMessage): void {
+    if (this.done) return;
+    const data = message.data;
+    if (data.trim() === "[DONE]") {
+      this.done = true;
+      return;
+    }
+    if (data.trim() === "") return;
+    const c = asObject(eventJSON(message));
+    if (message.event === "error" || (c && c.error !== undefined && !Array.isArray(c.choices))) {
+      throw new EndpointError(`The server reported an error mid-stream: ${errorMessageOf(c) ?? excerptOf(data, 120)}`, {
+        retryable: false,
+      });
+    }
+    if (!c) throw new ProtocolError(`The stream sent an event that is not a chunk object: ${excerptOf(data, 120)}`);
+    for (const key of ["id", "model", "created", "system_fingerprint"])
+      if (this.header[key] === undefined && c[key] !== undefined) this.header[key] = c[key];
+    if (asObject(c.usage)) this.usage = c.usage;
+    if (!Array.isArray(c.choices)) return;
+    for (const entry of c.choices) {
+      const choice = asObject(entry);
+      if (choice) this.pushChoice(choice);
+    }
+  }
+
+  private choiceState(index: number): ChoiceState {
+    let state = this.choices.get(index);
+    if (!state) {
+      state = { index, content: "", refusal: "", reasoning: "", finishReason: null, calls: new Map(), maxKey: -1 };
+      this.choices.set(index, state);
+      this.primary ??= index;
+    }
+    return state;
+  }
+
+  private pushChoice(wire: JSONObject): void {
+    const state = this.choiceState(typeof wire.index === "number" ? wire.index : 0);
+    const delta = asObject(wire.delta) ?? asObject(wire.message) ?? {};
+    if (typeof delta.content === "string" && delta.content !== "") {
+      state.content += delta.content;
+      if (state.index === this.primary) this.onEvent?.({ type: "text-delta", round: this.round, text: delta.content });
+    }
+    if (typeof delta.refusal === "string") state.refusal += delta.refusal;
+    for (const key of ["reasoning_content", "reasoning"])
+      if (typeof delta[key] === "string") state.reasoning += delta[key];
+    if (Array.isArray(delta.tool_calls)) {
+      for (const entry of delta.tool_calls) {
+        const call = asObject(entry);
+        if (call) this.pushCall(state, call);
+      }
+    }
+    if (typeof wire.finish_reason === "string" && wire.finish_reason !== "") state.finishReason = wire.finish_reason;
+  }
+
+  private callFor(state: ChoiceState, delta: JSONObject): CallState {
+    const fn = asObject(delta.function);
+    const id = nonEmptyString(delta.id) ?? nonEmptyString(fn?.id);
+    let key: number;
+    if (typeof delta.index === "number") key = delta.index;
+    else if (state.current && (id === undefined || state.current.id === undefined || id === state.current.id))
+      key = state.current.key;
+    else key = state.maxKey + 1; // Gemini: each parallel call whole, without index
+    let call = state.calls.get(key);
+    if (!call) {
+      call = { key, args: "", input: "" };
+      state.calls.set(key, call);
+      state.maxKey = Math.max(state.maxKey, key);
+    }
+    state.current = call;
+    return call;
+  }
+
+  private pushCall(state: ChoiceState, delta: JSONObject): void {
+    const call = this.callFor(state, delta);
+    const fn = asObject(delta.function);
+    const custom = asObject(delta.custom);
+    call.id ??= nonEmptyString(delta.id) ?? nonEmptyString(fn?.id);
+    call.type ??= nonEmptyString(delta.type);
+    call.name ??= nonEmptyString(fn?.name) ?? nonEmptyString(custom?.name);
+    let argumentsDelta = "";
+    if (typeof fn?.arguments === "string") {
+      call.args += fn.arguments;
+      argumentsDelta = fn.arguments;
+    } else if (fn?.arguments !== undefined && fn.arguments !== null) {
+      call.argsObject = fn.arguments; // sent whole as an object (TGI, Ollama)
+    }
+    if (typeof custom?.input === "string") {
+      call.type ??= "custom";
+      call.input += custom.input;
+      argumentsDelta = custom.input;
+    }
+    for (const key of Object.keys(delta)) {
+      if (knownDeltaKeys.has(key) || (call.extra && key in call.extra)) continue;
+      call.extra ??= {};
+      setOwn(call.extra, key, delta[key]);
+    }
+    if (state.index === this.primary)
+      this.onEvent?.(toolCallDelta(this.round, call.key, argumentsDelta, call.id, call.name));
+  }
+
+  /** Whether the stream said it was complete: `[DONE]`, or a `finish_reason` on some choice. */
+  get complete(): boolean {
+    return this.done || [...this.choices.values()].some((c) => c.finishReason !== null);
+  }
+
+  /**
+   * The assembled chat completion (the shape of a non-streamed reply). Throws `ProtocolError`
+   * when the stream ended before any `finish_reason` and without `[DONE]`: it was cut.
+   */
+  finish(): JSONObject {
+    if (!this.complete) {
+      throw new ProtocolError(
+        "The stream ended before the reply was complete (no finish_reason and no [DONE]): the connection was cut. Nothing was added to the conversation; send the request again.",
+      );
+    }
+    const choices = [...this.choices.values()].sort((a, b) => a.index - b.index).map((c) => this.assembleChoice(c));
+    const body: JSONObject = { ...this.header, object: "chat.completion", choices };
+    if (this.usage !== undefined) body.usage = this.usage;
+    return body;
+  }
+
+  private assembleChoice(state: ChoiceState): JSONObject {
+    const message: JSONObject = { role: "assistant", content: state.content === "" ? null : state.content };
+    if (state.refusal !== "") message.refusal = state.refusal;
+    if (state.reasoning !== "") message.reasoning_content = state.reasoning;
+    const calls = [...state.calls.values()].sort((a, b) => a.key - b.key);
+    if (calls.length > 0) message.tool_calls = calls.map(assembleCall);
+    return { index: state.index, message, finish_reason: state.finishReason };
+  }
+}
+
+function assembleCall(call: CallState): JSONObject {
+  const wire: JSONObject = { ...call.extra };
+  if (call.id !== undefined) wire.id = call.id;
+  if (call.type === "custom") {
+    wire.type = "custom";
+    wire.custom = { name: call.name ?? "", input: call.input };
+  } else {
+    wire.type = call.type ?? "function";
+    wire.function = { name: call.name ?? "", arguments: call.argsObject ?? call.args };
+  }
+  return wire;
+}

@@ -1,0 +1,85 @@
+import type { JSONObject } from "../../json.js";
+import { toStrictSchema, type StrictSchemaResult } from "../../schema/strict-schema.js";
+import type { Tool } from "../../tools/tool.js";
+import { serialisationCounters } from "./messages.js";
+import type { OpenAIWireTool } from "./wire.js";
+
+/** The `tools` array of a request, serialised, and what the reply parser needs to know about it. */
+export interface ToolsPayload {
+  /** The JSON text of the `tools` array. */
+  json: string;
+  /** The strict conversions of the tools sent with `strict: true`, by name (to map nulls back). */
+  strict: ReadonlyMap<string, StrictSchemaResult>;
+}
+
+interface ToolEntry {
+  revision: number;
+  json: string;
+  strict?: StrictSchemaResult;
+  warning?: string;
+}
+
+// One slot per strict setting, so endpoints that share a tool with different settings do not thrash.
+const toolCache = new WeakMap<Tool, [ToolEntry | undefined, ToolEntry | undefined]>();
+const listCache = new WeakMap<readonly Tool[], { entries: ToolEntry[]; payload: ToolsPayload }>();
+
+function buildEntry(tool: Tool, strictDefault: boolean): ToolEntry {
+  serialisationCounters.tools++;
+  const entry: ToolEntry = { revision: tool.revision, json: "" };
+  if (tool.custom) {
+    const wire: OpenAIWireTool = { type: "custom", custom: { name: tool.name, description: tool.description } };
+    entry.json = JSON.stringify(wire);
+    return entry;
+  }
+  const wire: OpenAIWireTool = {
+    type: "function",
+    function: { name: tool.name, description: tool.description, parameters: tool.schema as JSONObject },
+  };
+  if (tool.strict ?? strictDefault) {
+    const strict = toStrictSchema(tool.schema);
+    if (strict.strict) {
+      wire.function.parameters = strict.schema as JSONObject;
+      wire.function.strict = true;
+      entry.strict = strict;
+    } else {
+      entry.warning = `Tool "${tool.name}" is sent without strict mode: ${strict.reason}.`;
+    }
+  }
+  entry.json = JSON.stringify(wire);
+  return entry;
+}
+
+/**
+ * Serialises the tools offered in one request (OpenAI function and custom tools), reusing the
+ * JSON of each tool until its `revision` or the model's `strict` setting changes, and the whole
+ * array's text while no tool in it changed. `onWarning` hears once per tool revision when a tool
+ * asked to be strict falls back to a non-strict schema.
+ */
+export function openAIToolsPayload(
+  tools: readonly Tool[],
+  strictDefault: boolean,
+  onWarning?: (message: string, tool: Tool) => void,
+): ToolsPayload {
+  const entries = tools.map((tool) => {
+    let slots = toolCache.get(tool);
+    if (slots === undefined) toolCache.set(tool, (slots = [undefined, undefined]));
+    const slot = strictDefault ? 1 : 0;
+    let entry = slots[slot];
+    if (entry === undefined || entry.revision !== tool.revision) {
+      entry = slots[slot] = buildEntry(tool, strictDefault);
+      if (entry.warning !== undefined) onWarning?.(entry.warning, tool);
+    }
+    return entry;
+  });
+  const cached = listCache.get(tools);
+  if (cached && cached.entries.length === entries.length && cached.entries.every((entry, i) => entry === entries[i]))
+    return cached.payload;
+  const strict = new Map<string, StrictSchemaResult>();
+  tools.forEach((tool, i) => {
+    const s = entries[i]!.strict;
+    if (s) strict.set(tool.name, s);
+  });
+  const payload: ToolsPayload = { json: `[${entries.map((e) => e.json).join(",")}]`, strict };
+  listCache.set(tools, { entries, payload });
+  return payload;
+}
