@@ -5,6 +5,7 @@ import type { Config } from "jest";
 // as compiled JavaScript (the `pretest` script builds it).
 const moduleNameMapper = {
   "^@tooltype/core$": "<rootDir>/packages/core/src/index.ts",
+  "^@tooltype/core/internal$": "<rootDir>/packages/core/src/internal.ts",
   "^@tooltype/testing$": "<rootDir>/packages/testing/src/index.ts",
   "^@tooltype/mcp$": "<rootDir>/packages/mcp/src/index.ts",
   "^@tooltype/transformer$": "<rootDir>/transformer/src/index.ts",

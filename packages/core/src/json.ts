@@ -19,3 +19,8 @@ export function setOwn(object: object, key: string, value: unknown): void {
 export function isPlainObject(value: unknown): value is { [key: string]: unknown } {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** A plain JSON object, or undefined (what readers of replies take apart). */
+export function asObject(value: unknown): JSONObject | undefined {
+  return isPlainObject(value) ? (value as JSONObject) : undefined;
+}

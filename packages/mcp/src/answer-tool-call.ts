@@ -1,14 +1,12 @@
 import {
-  argumentIssues,
-  formatArgumentIssues,
   ToolPolicyStatus,
-  validatorFor,
   type JSONObject,
   type Tool,
   type ToolCall,
   type ToolPolicy,
   type ToolRegistry,
 } from "@tooltype/core";
+import { argumentIssues, formatArgumentIssues, validatorFor } from "@tooltype/core/internal";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { CUSTOM_INPUT_PROPERTY, isObjectSchema } from "./mcp-tool-listing.js";
 

@@ -1,7 +1,21 @@
+import type { Message } from "../context/message.js";
 import { setOwn, type JSONObject } from "../json.js";
 
 /** Which tools the model may (or must) call. Affects what the model returns, never what may run. */
 export type ToolChoice = "auto" | "none" | "required" | { name: string };
+
+/**
+ * The tool choice one request is sent with. A forced choice (`required` or a named tool) applies
+ * to the first request of a user turn only: once tool results are the last message the model
+ * chooses freely (`auto`), or it would call the tool again until the round limit.
+ */
+export function toolChoiceForRound(
+  choice: ToolChoice | undefined,
+  messages: readonly Message[],
+): ToolChoice | undefined {
+  const forced = choice === "required" || typeof choice === "object";
+  return forced && messages.at(-1)?.role === "tool" ? "auto" : choice;
+}
 
 /** How tool calls are read: native OpenAI calls only, or also Qwen/Hermes calls written as text. */
 export type Dialect = "openai" | "qwen";

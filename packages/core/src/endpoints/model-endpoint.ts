@@ -1,9 +1,43 @@
 import type { Message } from "../context/message.js";
-import type { CompletionChoice, Usage } from "../loop/completion.js";
+import type { ToolCall } from "../context/tool-call.js";
+import type { JSONObject } from "../json.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { ModelConfig, ToolChoice } from "./model-config.js";
 import type { StreamEvent } from "./stream-event.js";
+
+/** Tokens used, summed over every round of a completion. */
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+  totalTokens: number;
+}
+
+/** One choice of a reply, parsed. */
+export interface CompletionChoice {
+  /** The choice's index as the server sent it. */
+  index: number;
+  /** The visible text, or `null` when there is none (absent, empty or whitespace only). */
+  text: string | null;
+  /** The tool calls in this choice, in the model's order. */
+  toolCalls: ToolCall[];
+  /** `finish_reason` exactly as sent (`stop`, `tool_calls`, `length`, `eos_token`, …), or null. */
+  finishReason: string | null;
+  /** The model's refusal text, when it refused. */
+  refusal: string | null;
+  /** Reasoning the server sent beside the answer (never part of `text`). */
+  reasoning: string | null;
+  /** Provider data that must travel back with this message (Anthropic thinking blocks, …); kept on the assistant message. */
+  providerData?: JSONObject;
+}
+
+/** Which endpoint and model answered a reply (a router names the target it sent to). */
+export interface CompletionTarget {
+  /** The endpoint's base URL. */
+  baseURL: string;
+  /** The model that answered. */
+  model: string;
+}
 
 /** One request of one round, provider-neutral: what the loop asks an endpoint to send. */
 export interface EndpointRequest {
@@ -36,6 +70,19 @@ export interface EndpointReply {
   usage: Usage;
   /** The body as received (parsed JSON, or the assembled stream). */
   raw: unknown;
+  /**
+   * Set by an endpoint that sent through another (a router): the target that answered and the
+   * settings it answered with. Absent: the endpoint itself answered, with its own `config(model)`.
+   */
+  answeredBy?: AnsweredBy;
+}
+
+/** The target that answered one reply, and the settings it answered with. */
+export interface AnsweredBy {
+  /** Its endpoint's base URL and the model asked. */
+  target: CompletionTarget;
+  /** `endpoint.config(model)` of that target (its `strict` applies to the calls of the reply). */
+  config: ModelConfig;
 }
 
 /**
@@ -48,6 +95,11 @@ export interface ModelEndpoint {
   readonly tools: ToolRegistry;
   /** The base URL requests go to (no secrets in it). */
   readonly baseURL: string;
+  /**
+   * True for an endpoint that only sends through other endpoints (a router): it names no target of
+   * its own, so `completion.target` comes from `reply.answeredBy` alone.
+   */
+  readonly routing?: boolean;
   /** The settings of one model, created on first use and kept. */
   config(model: string): ModelConfig;
   /** Send one request and parse the reply. */

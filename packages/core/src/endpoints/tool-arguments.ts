@@ -99,10 +99,3 @@ export function parseToolArguments(received: unknown, limits: ArgumentLimits): P
   }
   return unusable(rawArguments, `The arguments were ${describe(first.value)}, not a JSON object. ${example}`);
 }
-
-/** The function call `name` with id `id` and these read arguments (their `argumentError` too, when unusable). */
-export function functionCall(id: string, name: string, parsed: ParsedArguments): ToolCall {
-  const call: ToolCall = { id, type: "function", name, arguments: parsed.arguments, rawArguments: parsed.rawArguments };
-  if (parsed.argumentError !== undefined) call.argumentError = parsed.argumentError;
-  return call;
-}

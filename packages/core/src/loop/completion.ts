@@ -1,41 +1,8 @@
 import type { ToolCall } from "../context/tool-call.js";
-import type { JSONObject } from "../json.js";
+import type { CompletionChoice, CompletionTarget, Usage } from "../endpoints/model-endpoint.js";
 
 /** Why a completion returned. */
 export type StopReason = "done" | "attention" | "maxToolRounds" | "refusal" | "length" | "contentFilter";
-
-/** Tokens used, summed over every round of a completion. */
-export interface Usage {
-  promptTokens: number;
-  completionTokens: number;
-  totalTokens: number;
-}
-
-/** One choice of a reply, parsed. */
-export interface CompletionChoice {
-  /** The choice's index as the server sent it. */
-  index: number;
-  /** The visible text, or `null` when there is none (absent, empty or whitespace only). */
-  text: string | null;
-  /** The tool calls in this choice, in the model's order. */
-  toolCalls: ToolCall[];
-  /** `finish_reason` exactly as sent (`stop`, `tool_calls`, `length`, `eos_token`, …), or null. */
-  finishReason: string | null;
-  /** The model's refusal text, when it refused. */
-  refusal: string | null;
-  /** Reasoning the server sent beside the answer (never part of `text`). */
-  reasoning: string | null;
-  /** Provider data that must travel back with this message (Anthropic thinking blocks, …); kept on the assistant message. */
-  providerData?: JSONObject;
-}
-
-/** Which endpoint and model answered (routers fill it in). */
-export interface CompletionTarget {
-  /** The endpoint's base URL. */
-  baseURL: string;
-  /** The model that answered. */
-  model: string;
-}
 
 /** What `completions(...)` returns. */
 export interface Completion {

@@ -1,6 +1,6 @@
 import { turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
-import { serialisationCounters } from "../endpoints/openai/messages.js";
+import { countSerialisations } from "../endpoints/fixtures/serialisation-spy.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { completions } from "./completions.js";
 import type { LoopEvent } from "./loop-event.js";
@@ -125,11 +125,15 @@ describe("completions: rounds", () => {
     );
     const ctx = new Context().system("s").user("u");
     ctx.toolPolicy.allow("*");
-    const before = serialisationCounters.messages;
-    await completions(endpoint, "m", ctx);
+    const counted = countSerialisations();
+    try {
+      await completions(endpoint, "m", ctx);
+    } finally {
+      counted.restore();
+    }
     // Each request serialises only the messages added since the one before it.
     const sentOnce = ctx.messages.length - 1; // the final assistant reply was never sent
-    expect(serialisationCounters.messages - before).toBe(sentOnce);
+    expect(counted.messages).toBe(sentOnce);
   });
 
   it("forces a tool choice in the first request only", async () => {

@@ -1,8 +1,6 @@
 import { Context } from "../context/context.js";
 import type { ToolCall } from "../context/tool-call.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
-import type { Router } from "../router/router.js";
-import { isRouter, targetOf } from "../router/marks.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject } from "../json.js";
@@ -19,6 +17,7 @@ import {
 import { emitter } from "./loop-event.js";
 import { endReason, LoopRun, uniqueIds } from "./loop-run.js";
 import { offeredTools } from "./offered-tools.js";
+import { targetOf } from "./target.js";
 
 /**
  * A request body in the provider's own wire format (for OpenAI, a chat completions body with
@@ -33,6 +32,20 @@ export type CompletionInput = Context | string | RawRequestBody;
 export interface RawRequestEndpoint extends ModelEndpoint {
   /** Sends `body` as it is (model, stream and the limits from `request`) and parses the reply. */
   sendRaw(body: JSONObject, request: EndpointRequest): Promise<EndpointReply>;
+}
+
+/**
+ * An endpoint that runs whole completions over endpoints of its own (a `Router`): each target names
+ * its model, so `completions(router, input, …)` takes no model and hands the run over to it.
+ */
+export interface CompletionRouter extends ModelEndpoint {
+  readonly routing: true;
+  /** Runs the loop over `input` (a prompt is appended to the router's own context). */
+  completions(input: Context | string, options?: EndpointCompletionOptions): Promise<Completion>;
+}
+
+function isCompletionRouter(value: ModelEndpoint): value is CompletionRouter {
+  return value.routing === true && typeof (value as Partial<CompletionRouter>).completions === "function";
 }
 
 /**
@@ -58,26 +71,26 @@ export function completions(
  * answered the last round.
  */
 export function completions(
-  router: Router,
+  router: CompletionRouter,
   input: Context | string,
   maxToolRounds?: number,
   options?: CompletionOptions,
 ): Promise<Completion>;
 export async function completions(
-  endpoint: ModelEndpoint | Router,
+  endpoint: ModelEndpoint | CompletionRouter,
   second: string | Context,
   third?: CompletionInput | number,
   fourth?: number | CompletionOptions,
   fifth?: CompletionOptions,
 ): Promise<Completion> {
-  if (isRouter(endpoint)) {
+  if (isCompletionRouter(endpoint)) {
     if (third !== undefined && typeof third !== "number") {
       throw new TypeError(
         "A Router's targets name their models: call completions(router, prompt | ctx, maxToolRounds, options).",
       );
     }
     const options = fourth === undefined ? {} : (fourth as CompletionOptions);
-    return (endpoint as Router).completions(second, {
+    return endpoint.completions(second, {
       ...options,
       maxToolRounds: third === undefined ? DEFAULT_MAX_TOOL_ROUNDS : third,
     });

@@ -1,7 +1,7 @@
 import type { ToolCall } from "../context/tool-call.js";
 import type { ToolChoice } from "../endpoints/model-config.js";
 import type { StreamEvent } from "../endpoints/stream-event.js";
-import type { CompletionChoice, Usage } from "./completion.js";
+import type { CompletionChoice, Usage } from "../endpoints/model-endpoint.js";
 
 /**
  * Everything the loop reports through `options.onEvent` (and `endpoint.stream(...)` yields):

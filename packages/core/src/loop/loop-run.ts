@@ -1,20 +1,21 @@
-import { randomBytes } from "node:crypto";
 import { ContextError } from "../context/context-errors.js";
 import { contextInternals, type Context, type ContextInternals } from "../context/context.js";
 import { errorResult, failCall, INTERRUPTED_MESSAGE } from "../context/error-result.js";
 import type { AssistantMessage } from "../context/message.js";
 import type { ToolCall } from "../context/tool-call.js";
-import type { ModelConfig, ToolChoice } from "../endpoints/model-config.js";
+import { toolChoiceForRound, type ModelConfig } from "../endpoints/model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
-import { answerOf, targetOf } from "../router/marks.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
-import type { Completion, CompletionChoice, StopReason, Usage } from "./completion.js";
+import type { CompletionChoice, Usage } from "../endpoints/model-endpoint.js";
+import type { Completion, StopReason } from "./completion.js";
 import type { ResolvedOptions } from "./completion-options.js";
 import { decideCalls, type Decisions, type DecisionScope } from "./decide-calls.js";
 import { emitter, type LoopEventListener } from "./loop-event.js";
+import { CallIds } from "../endpoints/tool-calls.js";
 import { offeredTools } from "./offered-tools.js";
+import { targetOf } from "./target.js";
 import { answerCalls, type RunScope } from "./run-calls.js";
 
 /** Why a reply ends the loop whatever it holds, from its refusal or finish reason. */
@@ -33,14 +34,8 @@ const endMessages: Partial<Record<StopReason, string>> = {
 
 /** Gives every call of a reply a usable id, unique within the reply (the endpoint normally has). */
 export function uniqueIds(calls: readonly ToolCall[]): void {
-  const seen = new Set<string>();
-  for (const call of calls) {
-    let id = call.id;
-    for (let n = 2; id === "" || seen.has(id); n++)
-      id = call.id === "" ? `call_${randomBytes(12).toString("hex")}` : `${call.id}_${n}`;
-    call.id = id;
-    seen.add(id);
-  }
+  const ids = new CallIds();
+  for (const call of calls) call.id = ids.take(call.id);
 }
 
 function sumUsage(total: Usage, add: Usage): void {
@@ -50,8 +45,6 @@ function sumUsage(total: Usage, add: Usage): void {
 }
 
 const noCalls: Decisions["decided"] = new Map();
-
-const forced = (choice: ToolChoice | undefined) => choice === "required" || typeof choice === "object";
 
 /**
  * One run of the tool loop over a context (DESIGN.md section 4): answer what the application
@@ -119,8 +112,7 @@ export class LoopRun {
 
   // The settings the last reply was sent with: a router's answering target's, else the endpoint's.
   #config(): ModelConfig {
-    const answered = this.#lastReply && answerOf(this.#lastReply);
-    return answered ? answered.config : this.endpoint.config(this.model);
+    return this.#lastReply?.answeredBy?.config ?? this.endpoint.config(this.model);
   }
 
   #runScope(round: number, decided: Decisions["decided"] = noCalls): RunScope {
@@ -165,9 +157,7 @@ export class LoopRun {
     const tools = offeredTools(this.endpoint.tools, this.options.tools);
     const messages = this.#inside.messages;
     const configured = this.options.toolChoice ?? this.endpoint.config(this.model).toolChoice;
-    // A forced choice applies to the first request of a turn only, or the model would call the
-    // tool until the limit: once tool results are the last thing it sees, it chooses freely.
-    const toolChoice = forced(configured) && messages.at(-1)?.role === "tool" ? "auto" : configured;
+    const toolChoice = toolChoiceForRound(configured, messages);
     this.#emit?.({
       type: "request",
       round,

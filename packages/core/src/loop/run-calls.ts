@@ -5,7 +5,7 @@ import type { ToolCall } from "../context/tool-call.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { ToolResult } from "../tools/tool-result.js";
-import { executePrepared, type ToolExecuteOptions } from "../tools/tool.js";
+import type { ToolExecuteOptions } from "../tools/tool.js";
 import type { ResolvedOptions } from "./completion-options.js";
 import type { PreparedCall } from "./decide-calls.js";
 import type { LoopEventListener } from "./loop-event.js";
@@ -90,7 +90,7 @@ async function runOne(call: ToolCall, scope: RunScope): Promise<void> {
   const prepared = scope.decided.get(call);
   const outcome =
     prepared !== undefined && prepared.tool === tool && prepared.revision === tool.revision
-      ? await executePrepared(tool, prepared.value, execution)
+      ? await tool.executePrepared(prepared.value, execution)
       : await tool.execute(call.type === "custom" ? call.rawArguments : call.arguments, execution);
   if (outcome.failure !== undefined) {
     call.policyResult = {

@@ -1,6 +1,6 @@
 import type { Context } from "../context/context.js";
 import type { EndpointError } from "../errors/endpoint-error.js";
-import type { CompletionTarget } from "../loop/completion.js";
+import type { CompletionTarget } from "../endpoints/model-endpoint.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { ModelEndpoint } from "../endpoints/model-endpoint.js";
 

@@ -1,18 +1,18 @@
 import { inspect } from "node:util";
 import { Context } from "../context/context.js";
-import type { Completion, CompletionTarget } from "../loop/completion.js";
+import type { CompletionTarget } from "../endpoints/model-endpoint.js";
+import type { Completion } from "../loop/completion.js";
 import {
   checkMaxToolRounds,
   DEFAULT_MAX_TOOL_ROUNDS,
   resolveOptions,
   type EndpointCompletionOptions,
 } from "../loop/completion-options.js";
-import { runCompletion } from "../loop/completions.js";
+import { runCompletion, type CompletionRouter } from "../loop/completions.js";
 import { streamCompletion, type CompletionStream } from "../loop/stream.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
 import type { ModelConfig } from "../endpoints/model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
-import { markRouter, markRouting } from "./marks.js";
 import { checkTargets, type FailoverInfo, type RouterOptions, type RouterTarget } from "./options.js";
 import { sendThroughTargets, targetName } from "./send.js";
 
@@ -49,7 +49,7 @@ const routedModel = "router";
  * repeats a tool. Within one completion the rounds after a failover start from the target that
  * answered; the next completion starts from the first target again.
  */
-export class Router implements ModelEndpoint {
+export class Router implements CompletionRouter {
   /** The tools offered whichever target answers (the targets' own registries are not consulted). */
   readonly tools: ToolRegistry;
   /** The conversation a prompt is appended to: `completions(router, "…")` runs it, under its policy. */
@@ -58,6 +58,8 @@ export class Router implements ModelEndpoint {
   readonly targets: readonly RouterTarget[];
   /** `"router"`: the requests go to the targets' base URLs (see `completion.target`). */
   readonly baseURL = "router";
+  /** A router sends only through its targets: `completion.target` names the one that answered. */
+  readonly routing = true;
   readonly #config: ModelConfig = {};
   readonly #onFailover: ((info: FailoverInfo) => void) | undefined;
 
@@ -66,7 +68,6 @@ export class Router implements ModelEndpoint {
     this.tools = options.tools ?? new ToolRegistry();
     this.context = options.context ?? new Context();
     this.#onFailover = options.onFailover;
-    markRouter(this);
   }
 
   /**
@@ -135,8 +136,13 @@ export class Router implements ModelEndpoint {
       start = routed.index;
       return routed.reply;
     };
-    const view: ModelEndpoint = { tools: this.tools, baseURL: this.baseURL, config: () => this.#config, send };
-    markRouting(view);
+    const view: ModelEndpoint = {
+      tools: this.tools,
+      baseURL: this.baseURL,
+      routing: true,
+      config: () => this.#config,
+      send,
+    };
     return view;
   }
 

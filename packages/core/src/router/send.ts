@@ -2,10 +2,9 @@
 // retryable failure, record which one answered. Tools never run in here (the loop runs them after
 // a reply), so a failover can never repeat a tool.
 import { EndpointError } from "../errors/endpoint-error.js";
-import type { CompletionTarget } from "../loop/completion.js";
-import type { ToolChoice } from "../endpoints/model-config.js";
+import type { CompletionTarget } from "../endpoints/model-endpoint.js";
+import { toolChoiceForRound } from "../endpoints/model-config.js";
 import type { EndpointReply, EndpointRequest } from "../endpoints/model-endpoint.js";
-import { recordAnswer } from "./marks.js";
 import type { FailoverInfo, RouterTarget } from "./options.js";
 import type { StreamEvent } from "../endpoints/stream-event.js";
 
@@ -20,8 +19,6 @@ export function targetName(target: RouterTarget): CompletionTarget {
   return { baseURL: target.endpoint.baseURL, model: target.model };
 }
 
-const forced = (choice: ToolChoice | undefined) => choice === "required" || typeof choice === "object";
-
 /**
  * The request as `target` gets it: its model, and its own configured tool choice when the
  * completion set none (forced only before tool results, like the loop does). The tools are the
@@ -33,10 +30,8 @@ function requestFor(
   onEvent: EndpointRequest["onEvent"],
 ): EndpointRequest {
   let toolChoice = request.toolChoice;
-  if (toolChoice === undefined) {
-    toolChoice = target.endpoint.config(target.model).toolChoice;
-    if (forced(toolChoice) && request.messages.at(-1)?.role === "tool") toolChoice = "auto";
-  }
+  if (toolChoice === undefined)
+    toolChoice = toolChoiceForRound(target.endpoint.config(target.model).toolChoice, request.messages);
   const routed: EndpointRequest = { ...request, model: target.model, toolChoice };
   if (onEvent) routed.onEvent = onEvent;
   return routed;
@@ -87,8 +82,12 @@ export async function sendThroughTargets(
       });
     try {
       const reply = await target.endpoint.send(requestFor(target, request, onEvent));
-      recordAnswer(reply, { target: targetName(target), config: target.endpoint.config(target.model) });
-      return { reply, index };
+      // A nested router already named its innermost target: that one answered.
+      const answeredBy = reply.answeredBy ?? {
+        target: targetName(target),
+        config: target.endpoint.config(target.model),
+      };
+      return { reply: { ...reply, answeredBy }, index };
     } catch (error) {
       if (!EndpointError.isInstance(error) || !error.retryable || request.signal?.aborted || reported) throw error;
       failures.push({ target, error });

@@ -1,3 +1,4 @@
+import { newCallId } from "./call-id.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import { ToolArgumentError, type ArgumentIssue } from "../errors/tool-argument-error.js";
 import { ToolDefinitionError } from "../errors/tool-definition-error.js";
@@ -37,29 +38,6 @@ type Ran =
   { kind: "returned"; value: unknown } | { kind: "failed"; failure: ToolFailure; message: string; error: unknown };
 
 const marker = Symbol.for("tooltype.tool");
-let runPreparedHook: (tool: Tool, value: JSONObject | string, options: ToolExecuteOptions) => Promise<ToolOutcome>;
-
-/**
- * Internal to the loop (not exported by the package): runs a call whose arguments
- * `prepareArguments` already accepted for this tool under `options`' limits (checked, a fresh
- * copy, defaults and dates applied), without preparing them a second time. Like `tool.execute`
- * otherwise: the deadline, the signal, the result conversion; never rejects.
- */
-export function executePrepared(
-  tool: Tool,
-  value: JSONObject | string,
-  options: ToolExecuteOptions,
-): Promise<ToolOutcome> {
-  return runPreparedHook(tool, value, options);
-}
-let callCounter = 0;
-
-/** A synthetic call id for calls made outside a completion. */
-function syntheticCallId(): string {
-  callCounter += 1;
-  return `call_local_${callCounter}`;
-}
-
 /**
  * One tool: what the model is told (name, description, schema) and how it runs. Calls are
  * validated against the schema (Ajv), converted (defaults, dates), run under a timeout and the
@@ -195,8 +173,14 @@ export class Tool {
     return (await this.execute(args, withCallId(options))).result;
   }
 
-  static {
-    runPreparedHook = async (tool, value, options) => tool.#outcome(await tool.#runPrepared(value, options));
+  /**
+   * Runs arguments that `prepareArguments` already accepted for this tool under `options`' limits
+   * (checked, a fresh copy, defaults and dates applied) without preparing them a second time: the
+   * loop prepares each call once, when it decides on it. Like `execute` otherwise (the deadline,
+   * the signal, the result conversion); never rejects. Applications call `execute`.
+   */
+  async executePrepared(value: JSONObject | string, options: ToolExecuteOptions): Promise<ToolOutcome> {
+    return this.#outcome(await this.#runPrepared(value, options));
   }
 
   #outcome(ran: Ran): ToolOutcome {
@@ -263,5 +247,5 @@ export class Tool {
 }
 
 function withCallId(options: ToolCallOptions | undefined): ToolExecuteOptions {
-  return { ...options, callId: options?.callId ?? syntheticCallId() };
+  return { ...options, callId: options?.callId ?? newCallId() };
 }

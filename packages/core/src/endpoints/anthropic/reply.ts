@@ -1,15 +1,14 @@
 import type { ToolCall } from "../../context/tool-call.js";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { ProtocolError } from "../../errors/protocol-error.js";
-import type { JSONObject } from "../../json.js";
-import type { CompletionChoice, Usage } from "../../loop/completion.js";
+import { asObject, type JSONObject } from "../../json.js";
+import type { CompletionChoice, Usage } from "../model-endpoint.js";
 import { thinkingProviderData } from "./thinking.js";
 import { customToolInputKey } from "./tools.js";
 import type { EndpointReply } from "../model-endpoint.js";
 import { errorMessageOf } from "../http/errors.js";
-import { visibleText } from "../openai/reply.js";
-import { asObject, CallIds, nonEmptyString } from "../openai/tool-calls.js";
-import { functionCall, parseToolArguments, type ArgumentLimits } from "../tool-arguments.js";
+import { CallIds, functionCall, nonEmptyString, visibleText } from "../tool-calls.js";
+import { parseToolArguments, type ArgumentLimits } from "../tool-arguments.js";
 
 /** How a Messages reply is read besides the argument limits. */
 export interface AnthropicReplyOptions extends ArgumentLimits {

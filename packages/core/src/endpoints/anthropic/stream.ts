@@ -1,8 +1,8 @@
 import { ProtocolError } from "../../errors/protocol-error.js";
-import { setOwn, type JSONObject, type JSONValue } from "../../json.js";
+import { asObject, setOwn, type JSONObject, type JSONValue } from "../../json.js";
 import { anthropicErrorOf } from "./reply.js";
 import { excerptOf } from "../http/errors.js";
-import { asObject, nonEmptyString } from "../openai/tool-calls.js";
+import { nonEmptyString } from "../tool-calls.js";
 import { eventJSON, type SSEMessage } from "../http/sse-reader.js";
 import { toolCallDelta, type StreamEvent } from "../stream-event.js";
 

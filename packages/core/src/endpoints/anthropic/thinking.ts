@@ -1,5 +1,4 @@
-import type { JSONObject, JSONValue } from "../../json.js";
-import { asObject } from "../openai/tool-calls.js";
+import { asObject, type JSONObject, type JSONValue } from "../../json.js";
 import type { AnthropicWireAssistantBlock, AnthropicWireThinking } from "./wire.js";
 
 // Thinking blocks travel on the assistant message as provider data:

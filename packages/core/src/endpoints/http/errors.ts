@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { TooltypeError } from "../../errors/tooltype-error.js";
-import { asObject } from "../openai/tool-calls.js";
+import { asObject } from "../../json.js";
 import { isRetryableStatus } from "./retry-policy.js";
 
 /** The server's error message from a body shaped `{ error: { message } }`, `{ error: "…" }`, `{ message }` or `{ detail }`. */

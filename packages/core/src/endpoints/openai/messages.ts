@@ -2,12 +2,6 @@ import type { Message } from "../../context/message.js";
 import type { ToolCall } from "../../context/tool-call.js";
 import type { OpenAIWireCustomCall, OpenAIWireFunctionCall, OpenAIWireMessage } from "./wire.js";
 
-/**
- * How many messages and tools were serialised (cache misses), for tests that prove reuse and for
- * the benchmarks. Internal: not exported from the package.
- */
-export const serialisationCounters = { messages: 0, tools: 0 };
-
 // A message's wire JSON never changes once built: results of an assistant's calls travel in
 // separate tool messages, so the assistant's own wire form is stable. Messages are keyed by
 // identity, so a conversation sent round after round is serialised once per message.
@@ -43,7 +37,6 @@ function openAIMessage(message: Message): OpenAIWireMessage {
 export function openAIMessageJSON(message: Message): string {
   let json = messageCache.get(message);
   if (json === undefined) {
-    serialisationCounters.messages++;
     json = JSON.stringify(openAIMessage(message));
     messageCache.set(message, json);
   }

@@ -1,17 +1,13 @@
 import type { ToolCall } from "../../context/tool-call.js";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { ProtocolError } from "../../errors/protocol-error.js";
-import type { JSONObject } from "../../json.js";
-import type { CompletionChoice, Usage } from "../../loop/completion.js";
+import { asObject, type JSONObject } from "../../json.js";
+import type { CompletionChoice, Usage } from "../model-endpoint.js";
 import { errorMessageOf } from "../http/errors.js";
 import type { EndpointReply } from "../model-endpoint.js";
-import { asObject, CallIds, parseOpenAIToolCall } from "./tool-calls.js";
+import { CallIds, visibleText } from "../tool-calls.js";
+import { parseOpenAIToolCall } from "./tool-calls.js";
 import type { ArgumentLimits } from "../tool-arguments.js";
-
-/** Visible text: `null` when absent, empty or whitespace only; otherwise exactly as sent. */
-export function visibleText(text: string | null | undefined): string | null {
-  return typeof text === "string" && text.trim() !== "" ? text : null;
-}
 
 /** `content` as a string: servers send a string, or an array of parts (`{ type: "text", text }`). */
 function contentText(content: unknown, partType: string): string | undefined {

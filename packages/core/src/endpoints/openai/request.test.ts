@@ -2,7 +2,7 @@ import type { Message } from "../../context/message.js";
 import { ToolRegistry } from "../../tools/tool-registry.js";
 import type { ModelConfig } from "../model-config.js";
 import type { EndpointRequest } from "../model-endpoint.js";
-import { serialisationCounters } from "./messages.js";
+import { countSerialisations } from "../fixtures/serialisation-spy.js";
 import { buildOpenAIBody } from "./request.js";
 
 function requestOf(overrides: Partial<EndpointRequest> = {}): EndpointRequest {
@@ -186,22 +186,21 @@ describe("buildOpenAIBody", () => {
       toolCalls: [{ id: "c1", type: "function", name: "getWeather", arguments: {}, rawArguments: "{}" }],
     };
     messages.push(assistant, { role: "tool", callId: "c1", name: "getWeather", content: "sunny", isError: false });
-    const before = { ...serialisationCounters };
-    const text = buildOpenAIBody(
-      requestOf({ messages, tools: tools.list() }),
-      {},
-      { maxTokensField: "max_tokens" },
-    ).text;
-    expect(serialisationCounters.messages - before.messages).toBe(2); // only the two new messages
-    expect(serialisationCounters.tools - before.tools).toBe(0);
+    const build = () =>
+      buildOpenAIBody(requestOf({ messages, tools: tools.list() }), {}, { maxTokensField: "max_tokens" }).text;
+    let counted = countSerialisations();
+    const text = build();
+    counted.restore();
+    expect([counted.messages, counted.tools]).toEqual([2, 0]); // only the two new messages
     assistant.toolCalls![0]!.result = { output: "sunny", isError: false }; // results do not change the assistant's wire form
-    const again = { ...serialisationCounters };
-    expect(
-      buildOpenAIBody(requestOf({ messages, tools: tools.list() }), {}, { maxTokensField: "max_tokens" }).text,
-    ).toBe(text);
-    expect(serialisationCounters).toEqual(again);
+    counted = countSerialisations();
+    expect(build()).toBe(text);
+    counted.restore();
+    expect([counted.messages, counted.tools]).toEqual([0, 0]);
     tools.get("getWeather").description = "Get the current weather.";
-    buildOpenAIBody(requestOf({ messages, tools: tools.list() }), {}, { maxTokensField: "max_tokens" });
-    expect(serialisationCounters.tools - again.tools).toBe(1); // only the changed tool
+    counted = countSerialisations();
+    build();
+    counted.restore();
+    expect([counted.messages, counted.tools]).toEqual([0, 1]); // only the changed tool
   });
 });

@@ -1,8 +1,8 @@
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { ProtocolError } from "../../errors/protocol-error.js";
-import { setOwn, type JSONObject, type JSONValue } from "../../json.js";
+import { asObject, setOwn, type JSONObject, type JSONValue } from "../../json.js";
 import { errorMessageOf, excerptOf } from "../http/errors.js";
-import { asObject, nonEmptyString } from "./tool-calls.js";
+import { nonEmptyString } from "../tool-calls.js";
 import { eventJSON, type SSEMessage } from "../http/sse-reader.js";
 import { toolCallDelta, type StreamEvent } from "../stream-event.js";
 

@@ -1,36 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { ToolCall } from "../../context/tool-call.js";
-import { isPlainObject, setOwn, type JSONObject } from "../../json.js";
-import { functionCall, parseToolArguments, type ArgumentLimits } from "../tool-arguments.js";
+import { asObject, setOwn, type JSONObject } from "../../json.js";
+import { parseToolArguments, type ArgumentLimits } from "../tool-arguments.js";
+import { functionCall, nonEmptyString, type CallIds } from "../tool-calls.js";
 
 /** Keys of an OpenAI tool call that tooltype reads itself; any other key is a provider extra. */
 const knownCallKeys = new Set(["id", "type", "function", "custom", "index"]);
-
-/** A plain JSON object, or undefined. */
-export function asObject(value: unknown): JSONObject | undefined {
-  return isPlainObject(value) ? (value as JSONObject) : undefined;
-}
-
-/** A non-empty string, or undefined. */
-export function nonEmptyString(value: unknown): string | undefined {
-  return typeof value === "string" && value !== "" ? value : undefined;
-}
-
-/**
- * Hands out call ids within one reply: the server's id when it sent a usable one that is not
- * taken yet, else a synthetic `call_…` (so two calls never share an id).
- */
-export class CallIds {
-  private readonly used = new Set<string>();
-
-  /** The id to use for a call whose server id is `received`. */
-  take(received: string | undefined): string {
-    let id = received;
-    while (id === undefined || this.used.has(id)) id = `call_${randomBytes(12).toString("hex")}`;
-    this.used.add(id);
-    return id;
-  }
-}
 
 function extrasOf(wire: JSONObject): JSONObject | undefined {
   let extra: JSONObject | undefined;

@@ -1,7 +1,6 @@
 import type { JSONObject } from "../../json.js";
 import { toStrictSchema, type StrictSchemaResult } from "../../schema/strict-schema.js";
 import type { Tool } from "../../tools/tool.js";
-import { serialisationCounters } from "./messages.js";
 import type { OpenAIWireTool } from "./wire.js";
 
 /** The `tools` array of a request, serialised, and what the reply parser needs to know about it. */
@@ -24,7 +23,6 @@ const toolCache = new WeakMap<Tool, [ToolEntry | undefined, ToolEntry | undefine
 const listCache = new WeakMap<readonly Tool[], { entries: ToolEntry[]; payload: ToolsPayload }>();
 
 function buildEntry(tool: Tool, strictDefault: boolean): ToolEntry {
-  serialisationCounters.tools++;
   const entry: ToolEntry = { revision: tool.revision, json: "" };
   if (tool.custom) {
     const wire: OpenAIWireTool = { type: "custom", custom: { name: tool.name, description: tool.description } };

@@ -1,6 +1,6 @@
 import type { Tool } from "../../tools/tool.js";
 import type { EndpointReply } from "../model-endpoint.js";
-import { CallIds } from "../openai/tool-calls.js";
+import { CallIds } from "../tool-calls.js";
 import { extractQwenCalls } from "./text-calls.js";
 import type { ArgumentLimits } from "../tool-arguments.js";
 

@@ -4,8 +4,9 @@ import { QwenTextScanner } from "./text-scanner.js";
 import type { ToolSchemas } from "./tool-calls.js";
 
 // Hostile replies of about 1 MB: unclosed openers, partial tags and open strings that make a
-// naive parser rescan the rest of the text at each one. The scanner's `work` (characters
-// consumed plus steps) must stay a small multiple of the length, whole or streamed in pieces.
+// naive parser rescan the rest of the text at each one. No clock is read: a scanner that rescanned
+// would take on the order of 10^12 steps on each of these and never finish within the test's
+// timeout, whole or streamed in pieces; a linear one reads each in milliseconds.
 
 const size = 1 << 20;
 const limits = { maxToolInput: 4 << 20, maxDepth: 64 };
@@ -31,11 +32,18 @@ const hostile: Array<[string, string]> = [
   ["unclosed <think>", `<think>${repeat("</thin")}`],
 ];
 
-function scanWork(pieces: readonly string[]): number {
-  const scanner = new QwenTextScanner({ text() {}, reasoning() {}, reasoningEnd() {}, block() {} });
+function scanAll(pieces: readonly string[]): number {
+  let seen = 0;
+  const count = (piece: string) => (seen += piece.length);
+  const scanner = new QwenTextScanner({
+    text: count,
+    reasoning: count,
+    reasoningEnd() {},
+    block: (b) => count(b.source),
+  });
   for (const piece of pieces) scanner.push(piece);
   scanner.end();
-  return scanner.work;
+  return seen;
 }
 
 function pieces(text: string, size: number): string[] {
@@ -45,14 +53,13 @@ function pieces(text: string, size: number): string[] {
 }
 
 describe("Qwen text calls: linear time on hostile input", () => {
-  it.each(hostile)("%s: work stays proportional to the length, whole or streamed", (_, text) => {
+  it.each(hostile)("%s: read whole or streamed, every character reported once", (_, text) => {
     expect(text.length).toBeGreaterThanOrEqual(size);
     const found = extractQwenCalls(text, schemas, limits);
-    expect(found.work).toBeLessThanOrEqual(3 * text.length);
     // Streamed in small pieces, partial tags are held across boundaries but never rescanned.
-    expect(scanWork(pieces(text, 7))).toBeLessThanOrEqual(3 * text.length);
+    expect(scanAll(pieces(text, 7))).toBeLessThanOrEqual(text.length);
     const prefix = text.slice(0, size / 8);
-    expect(scanWork(pieces(prefix, 1))).toBeLessThanOrEqual(4 * prefix.length);
+    expect(scanAll(pieces(prefix, 1))).toBeLessThanOrEqual(prefix.length);
     for (const call of found.calls) expect(call.arguments === null).toBe(call.argumentError !== undefined);
   });
 
@@ -75,13 +82,5 @@ describe("Qwen text calls: linear time on hostile input", () => {
     );
     expect(reply.choices[0]!.toolCalls).toHaveLength(300_000);
     expect(reply.choices[0]!.text).toBeNull();
-  });
-
-  it("work grows linearly: twice the input, about twice the work", () => {
-    const unit = '<tool_call>{"</tool_call><function=f><parameter=n><tool_c';
-    const small = scanWork([unit.repeat(5_000)]);
-    const large = scanWork([unit.repeat(10_000)]);
-    expect(large / small).toBeGreaterThan(1.9);
-    expect(large / small).toBeLessThan(2.1);
   });
 });

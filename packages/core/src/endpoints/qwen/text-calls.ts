@@ -1,5 +1,5 @@
 import type { ToolCall } from "../../context/tool-call.js";
-import { CallIds } from "../openai/tool-calls.js";
+import { CallIds } from "../tool-calls.js";
 import type { ScannedBlock } from "./scanned-call.js";
 import { QwenTextScanner } from "./text-scanner.js";
 import { toolCallsOfBlock, type ToolSchemas } from "./tool-calls.js";
@@ -13,8 +13,6 @@ export interface QwenExtraction {
   reasoning: string | null;
   /** The calls, in the order written, with synthetic ids; unusable ones have `arguments: null` and an `argumentError`. */
   calls: ToolCall[];
-  /** The scanner's work (characters consumed plus steps): proportional to the text's length. */
-  work: number;
 }
 
 function orNull(text: string): string | null {
@@ -56,5 +54,5 @@ export function extractQwenCalls(
     if (typeof item === "string") text.push(item);
     else for (const call of toolCallsOfBlock(item, schemas, limits, ids)) calls.push(call);
   }
-  return { text: orNull(text.join("")), reasoning: orNull(reasoning.join("")), calls, work: scanner.work };
+  return { text: orNull(text.join("")), reasoning: orNull(reasoning.join("")), calls };
 }

@@ -23,13 +23,11 @@ const thinkTags = [THINK_END];
  * `<tool_call><function=NAME><parameter=P>…</parameter></function></tool_call>`) and reasoning
  * (`<think>…</think>`, a lone `</think>`), chunk by chunk. A resumable state machine: each
  * character is looked at a bounded number of times however the input is split, so the work is
- * linear in the input (`work` counts it); nothing is reported as text while it may still turn out
+ * linear in the input; nothing is reported as text while it may still turn out
  * to belong to a call (a partial tag, a bare `<function=NAME>` not yet decided). Splitting the
  * input differently never changes what is reported, only how text pieces are cut.
  */
 export class QwenTextScanner {
-  /** Characters consumed plus steps taken: stays proportional to the input. */
-  work = 0;
   #thinking = false;
   #sawThink = false;
   #loneThinkEnded = false;
@@ -44,13 +42,11 @@ export class QwenTextScanner {
   push(chunk: string): void {
     let i = 0;
     while (i < chunk.length) {
-      const start = i;
       i = this.#block.active
         ? this.#block.step(chunk, i)
         : this.#thinking
           ? this.#think(chunk, i)
           : this.#text(chunk, i);
-      this.work += i - start + 1;
     }
   }
 

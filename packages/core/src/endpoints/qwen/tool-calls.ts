@@ -1,10 +1,10 @@
 import type { ToolCall } from "../../context/tool-call.js";
-import { setOwn, type JSONObject, type JSONSchema } from "../../json.js";
+import { asObject, setOwn, type JSONObject, type JSONSchema } from "../../json.js";
 import { jsonTextExceedsDepth } from "../json-depth.js";
-import { asObject, type CallIds } from "../openai/tool-calls.js";
+import { functionCall, type CallIds } from "../tool-calls.js";
 import { typedParameterValue } from "./parameter-values.js";
 import type { ScannedBlock, ScannedCall, ScannedParameter } from "./scanned-call.js";
-import { functionCall, parseToolArguments, type ArgumentLimits, type ParsedArguments } from "../tool-arguments.js";
+import { parseToolArguments, type ArgumentLimits, type ParsedArguments } from "../tool-arguments.js";
 
 /** The parameters schema of each tool offered, by name (what Qwen XML values are typed with). */
 export type ToolSchemas = ReadonlyMap<string, JSONSchema>;
