@@ -99,7 +99,7 @@ it("streams several choices, each under its own index", async () => {
   expect([textAt(0), textAt(1)]).toEqual(["first answer", "second answer"]);
 });
 
-it("reproduces the stream quirks of WIRE.md on request", async () => {
+it("reproduces the stream quirks real servers show, on request", async () => {
   const call = { id: "call_q", name: "lookup", arguments: '{"query":"tool calling"}' };
   const run = async (quirks: StreamQuirks) => {
     server.enqueue(turn.toolCalls([call], { quirks }));

@@ -50,7 +50,7 @@ export interface ScriptedChoice {
   extra?: ScriptedObject;
 }
 
-/** Stream quirks seen in real servers (see WIRE.md, "Streams"). */
+/** Stream quirks seen in real servers (docs/wire-format.md, "Streams"). */
 export interface StreamQuirks {
   /** Tool call deltas carry no `index` key (Gemini). */
   noIndex?: boolean;

@@ -13,7 +13,7 @@ describe("tooltypePlugin.esbuild()", () => {
   afterAll(() => fixture.remove());
 
   it("bundles an app whose decorators, registry.add(fn) and call-site macros all work without a sidecar", async () => {
-    const bundle = await bundleWithPlugin(fixture.directory, 'import "./src/main.ts";', "app");
+    const bundle = await bundleWithPlugin(fixture.directory, 'import "./src/main";', "app");
     const result = runBundle<{ tools: string[]; pointSchema: unknown; answer: number }>(bundle);
     expect(result).toEqual({
       tools: ["hello", "now"],
@@ -28,7 +28,7 @@ describe("tooltypePlugin.esbuild()", () => {
   });
 
   it("fails the build with the transformer's diagnostic (file, line, code, what is wrong)", async () => {
-    await expect(bundleWithPlugin(fixture.directory, 'import "./src/broken.ts";', "broken")).rejects.toThrow(
+    await expect(bundleWithPlugin(fixture.directory, 'import "./src/broken";', "broken")).rejects.toThrow(
       /src\/broken\.ts:\d+:\d+ - error TT9202: .*callback/,
     );
   });

@@ -1,7 +1,7 @@
 /**
  * A stand-in for the published `@tooltype/core` declarations, served from a virtual
  * node_modules/@tooltype/core so the transformer's tests do not depend on core's build. The
- * shapes follow DESIGN.md section 3; the transformer matches them by declaration, never by value.
+ * shapes follow @tooltype/core's ToolMetadata (docs/tools.md); the transformer matches them by declaration, never by value.
  */
 export const coreStubFiles: Record<string, string> = {
   "/node_modules/@tooltype/core/package.json": JSON.stringify({ name: "@tooltype/core", types: "index.d.ts" }),

@@ -7,7 +7,7 @@ const limits = { maxToolInput: 1024 * 1024, maxDepth: 64 };
 const jsonObject = fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 4 }));
 const roundTrip = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
-describe("parseToolArguments (WIRE.md, Arguments)", () => {
+describe("parseToolArguments (docs/wire-format.md, Arguments)", () => {
   it("reads a JSON string holding an object, keeping the raw text as received", () => {
     const raw = '{ "location": "Paris", "unit": "c" }';
     expect(parseToolArguments(raw, limits)).toEqual({ arguments: { location: "Paris", unit: "c" }, rawArguments: raw });

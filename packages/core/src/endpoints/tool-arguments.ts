@@ -11,7 +11,7 @@ export interface ArgumentLimits {
   maxDepth: number;
 }
 
-/** The arguments of one call, read per WIRE.md. */
+/** The arguments of one call, read per docs/wire-format.md ("Arguments"). */
 export interface ParsedArguments {
   /** The arguments object, or `null` when unusable (see `argumentError`). */
   arguments: JSONObject | null;

@@ -47,7 +47,7 @@ function sumUsage(total: Usage, add: Usage): void {
 const noCalls: Decisions["decided"] = new Map();
 
 /**
- * One run of the tool loop over a context (DESIGN.md section 4): answer what the application
+ * One run of the tool loop over a context (docs/round-limits.md): answer what the application
  * decided since last time, then request, decide, run and answer, round after round, until the
  * model is done, a call needs attention, or the round limit is reached.
  */

@@ -74,7 +74,7 @@ const full: Event[] = [
   ...end("tool_use"),
 ];
 
-describe("AnthropicStreamAssembler (WIRE.md, Anthropic)", () => {
+describe("AnthropicStreamAssembler (docs/wire-format.md, Anthropic)", () => {
   it("assembles text, thinking and calls, and reports text and tool-call deltas as they arrive", () => {
     const events: StreamEvent[] = [];
     const reply = assemble(sse(full), events);

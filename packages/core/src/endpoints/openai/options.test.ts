@@ -1,7 +1,7 @@
 import { openAIDefaultBaseURL, resolveOpenAIOptions } from "./options.js";
 
 describe("OpenAI options", () => {
-  it("defaults as DESIGN.md says: OpenAI's API, 60 s timeout, 2 retries, 32 MiB replies", () => {
+  it("defaults as docs/provider-formats.md says: OpenAI's API, 60 s timeout, 2 retries, 32 MiB replies", () => {
     const resolved = resolveOpenAIOptions({});
     expect(resolved.baseURL).toBe(openAIDefaultBaseURL);
     expect(resolved.timeoutMs).toBe(60_000);

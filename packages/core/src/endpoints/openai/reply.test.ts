@@ -10,7 +10,7 @@ const reply = (message: Record<string, unknown>, extra: Record<string, unknown> 
 });
 const first = (body: unknown) => parseOpenAIReply(body, limits).choices[0]!;
 
-describe("parseOpenAIReply (WIRE.md)", () => {
+describe("parseOpenAIReply (docs/wire-format.md)", () => {
   it.each([undefined, null, "", "  \n "])("reads content %j as no visible text", (content) => {
     expect(first(reply({ content })).text).toBeNull();
   });

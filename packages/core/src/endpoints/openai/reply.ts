@@ -69,7 +69,7 @@ function parseChoice(wire: JSONObject, position: number, limits: ArgumentLimits,
 }
 
 /**
- * Parses a chat completion body (parsed JSON) into choices and usage, following WIRE.md:
+ * Parses a chat completion body (parsed JSON) into choices and usage, following docs/wire-format.md:
  * every choice, in index order; text, refusal and reasoning kept apart; tool calls with their
  * arguments read (unusable ones `null`), ids made unique. A body that is not a chat completion
  * is a `ProtocolError`; an error object sent with a success status is an `EndpointError`.

@@ -23,7 +23,7 @@ const delta = (d: Record<string, unknown>, finish: string | null = null, index =
 });
 const call = (fields: Record<string, unknown>) => delta({ tool_calls: [fields] });
 
-describe("OpenAIStreamAssembler (WIRE.md, Streams)", () => {
+describe("OpenAIStreamAssembler (docs/wire-format.md, Streams)", () => {
   it("assembles text and reports it as it arrives", () => {
     const events: StreamEvent[] = [];
     const parsed = assemble(

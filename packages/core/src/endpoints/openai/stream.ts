@@ -31,7 +31,7 @@ interface ChoiceState {
 const knownDeltaKeys = new Set(["index", "id", "type", "function", "custom"]);
 
 /**
- * Assembles an OpenAI-compatible SSE stream into the chat completion it stands for (WIRE.md,
+ * Assembles an OpenAI-compatible SSE stream into the chat completion it stands for (docs/wire-format.md,
  * "Streams"): per choice index, then per tool call index (keys, not positions); id, name and type
  * from their first non-empty value; arguments concatenated and parsed only at the end by the
  * reply parser. Text and tool-call deltas are reported through `onEvent` as they arrive.

@@ -1,7 +1,7 @@
 import { isPlainObject, type JSONSchema, type JSONValue } from "../../json.js";
 import { jsonTextExceedsDepth } from "../json-depth.js";
 
-// Qwen XML parameter values are text; the tool's schema says which are JSON (WIRE.md): integer,
+// Qwen XML parameter values are text; the tool's schema says which are JSON (docs/wire-format.md): integer,
 // number, boolean, object and array values are decoded, strings are kept as written. A value
 // that does not decode to a type the schema allows stays a string, so validation answers the
 // model instead of tooltype guessing what it meant.

@@ -37,7 +37,7 @@ const xml = (name: string, params: Record<string, string>) =>
     .map(([p, v]) => `<parameter=${p}>\n${v}\n</parameter>\n`)
     .join("")}</function>\n</tool_call>`;
 
-describe("Qwen/Hermes calls written as text (WIRE.md)", () => {
+describe("Qwen/Hermes calls written as text (docs/wire-format.md)", () => {
   it.each<[string, string, Array<{ name: string; arguments: JSONObject }>]>([
     [
       "Hermes, arguments as an object",
