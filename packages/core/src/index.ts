@@ -34,7 +34,7 @@ export type { DescriptionDecorator } from "./tools/description-decorator.js";
 export type { DescriptionOptions, ToolDeclaration } from "./tools/metadata-store.js";
 export type { ToolMetadata, ParameterBinding } from "./tools/tool-metadata.js";
 export { registerToolMetadata } from "./tools/sidecar-registry.js";
-export { Tool } from "./tools/tool.js";
+export { Tool, emptySchema } from "./tools/tool.js";
 export type {
   ToolInit,
   ToolFunction,
@@ -53,7 +53,6 @@ export type { ToolCallContext } from "./tools/tool-call-context.js";
 export type { ToolResult } from "./tools/tool-result.js";
 export { toolError, isToolError } from "./tools/tool-error.js";
 export type { ToolErrorValue } from "./tools/tool-error.js";
-export { emptySchema } from "./tools/empty-schema.js";
 export { TOOL_NAME_PATTERN } from "./tools/tool-name.js";
 export { DEFAULT_MAX_TOOL_INPUT, DEFAULT_MAX_DEPTH } from "./tools/input-limits.js";
 

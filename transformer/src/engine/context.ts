@@ -18,6 +18,17 @@ export interface SchemaPolicy {
   closeObjects: boolean;
 }
 
+/** What the caller knows beyond the type itself. */
+export interface VisitHint {
+  /** The type as written, when known: gives `integer` aliases, alias tags and union order. */
+  node?: ts.TypeNode;
+  /** Leave this object type open (a branch of a non-discriminated union). */
+  open?: boolean;
+}
+
+/** The engine's dispatcher from a type to its schema (visit.ts), handed to each context. */
+export type TypeVisitor = (ctx: SchemaContext, type: ts.Type, hint?: VisitHint) => SchemaObject;
+
 /**
  * State of one root schema under construction: the `$defs` of recursive types, the stack that
  * detects recursion, the `Date` paths, the current data path and the diagnostics. Programmers
@@ -44,7 +55,16 @@ export class SchemaContext {
     /** Named in the diagnostics. */
     public subject: SchemaSubject,
     readonly policy: SchemaPolicy,
+    private readonly visitor: TypeVisitor,
   ) {}
+
+  /**
+   * The schema of a nested type. Programmers recurse through here, so none of them imports the
+   * dispatcher that imports them all.
+   */
+  visit(type: ts.Type, hint: VisitHint = {}): SchemaObject {
+    return this.visitor(this, type, hint);
+  }
 
   /** Paths of `Date` values (outside recursive types, whose paths have no finite list). */
   get dates(): string[][] {

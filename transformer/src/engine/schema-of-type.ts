@@ -36,7 +36,7 @@ export function schemaOfType(
   node: ts.Node,
   options: SchemaOfTypeOptions = {},
 ): SchemaOfTypeResult {
-  const ctx = new SchemaContext(tsm, checker, node, options.subject ?? {}, { closeObjects: !options.open });
+  const ctx = new SchemaContext(tsm, checker, node, options.subject ?? {}, { closeObjects: !options.open }, visitType);
   const typeNode = options.typeNode ?? (tsm.isTypeNode(node) ? node : undefined);
   const schema = visitType(ctx, type, { node: typeNode });
   return finishRoot(ctx, schema);

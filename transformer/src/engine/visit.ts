@@ -1,5 +1,5 @@
 import type * as ts from "typescript";
-import type { SchemaContext } from "./context.js";
+import type { SchemaContext, VisitHint } from "./context.js";
 import { DiagnosticCode } from "./diagnostics.js";
 import { arraySchema } from "./programmers/arrays.js";
 import { builtinSchema } from "./programmers/builtins.js";
@@ -13,14 +13,6 @@ import { tupleSchema } from "./programmers/tuples.js";
 import { unionSchema } from "./programmers/unions.js";
 import { isCoreJsonValue } from "./programmers/json-value.js";
 import type { SchemaObject } from "./types.js";
-
-/** What the caller knows beyond the type itself. */
-export interface VisitHint {
-  /** The type as written, when known: gives `integer` aliases, alias tags and union order. */
-  node?: ts.TypeNode;
-  /** Leave this object type open (a branch of a non-discriminated union). */
-  open?: boolean;
-}
 
 /** The JSON Schema of `type`: dispatches to the programmer of its kind. */
 export function visitType(ctx: SchemaContext, type: ts.Type, hint: VisitHint = {}): SchemaObject {

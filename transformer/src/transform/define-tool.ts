@@ -39,7 +39,14 @@ export function describeDefineTool(
       ),
     );
   }
-  const ctx = new SchemaContext(tsm, checker, anchor, { tool: label, parameter: "args" }, { closeObjects: true });
+  const ctx = new SchemaContext(
+    tsm,
+    checker,
+    anchor,
+    { tool: label, parameter: "args" },
+    { closeObjects: true },
+    visitType,
+  );
   let schema: SchemaObject | undefined;
   const argsType = typeArgument
     ? checker.getTypeFromTypeNode(typeArgument)

@@ -1,24 +1,16 @@
 import { TransformerRequiredError } from "../errors/transformer-required-error.js";
 import type { JSONObject, JSONSchema } from "../json.js";
 import { assertToolMetadata } from "./sidecar-registry.js";
-import { Tool, type ToolFunction } from "./tool.js";
+import { Tool, type ToolFunction, type ToolInit } from "./tool.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import type { ToolMetadata } from "./tool-metadata.js";
 
 /** What `defineTool` takes: like `registry.define`, with the schema derived from `Args` by the transformer. */
-export interface DefineToolOptions<Args> {
-  /** Tool name (`^[A-Za-z0-9_-]{1,64}$`). */
-  name: string;
-  /** What the tool does, for the model. */
-  description: string;
+export interface DefineToolOptions<Args> extends Pick<ToolInit, "name" | "description" | "timeoutMs" | "strict"> {
   /** Receives the validated arguments and the call's context. */
   impl: (args: Args, context: ToolCallContext) => unknown;
   /** An explicit schema; wins over the injected one (and makes the transformer unnecessary). */
   schema?: JSONSchema;
-  /** Per-call timeout in milliseconds. */
-  timeoutMs?: number;
-  /** Ask providers for strict schema adherence. */
-  strict?: boolean;
 }
 
 /**

@@ -3,22 +3,13 @@ import { ToolNotTransformedError } from "../errors/tool-not-transformed-error.js
 import { positionalArguments } from "./argument-mapping.js";
 import { declaredTools } from "./metadata-store.js";
 import { assertToolMetadata, sidecarFunctionMetadata, sidecarMethodMetadata } from "./sidecar-registry.js";
-import { Tool } from "./tool.js";
+import { Tool, type ToolInit } from "./tool.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import type { ToolMetadata } from "./tool-metadata.js";
 import type { JSONObject } from "../json.js";
 
 /** Per-add overrides: they win over `@Description` options and the metadata. */
-export interface ToolOverrides {
-  /** Tool name (only when one tool is added). */
-  name?: string;
-  /** Description instead of the `@Description` text or JSDoc summary (only when one tool is added). */
-  description?: string;
-  /** Per-call timeout in milliseconds. */
-  timeoutMs?: number;
-  /** Ask providers for strict schema adherence. */
-  strict?: boolean;
-}
+export type ToolOverrides = Partial<Pick<ToolInit, "name" | "description" | "timeoutMs" | "strict">>;
 
 function className(instance: object): string {
   const name = (instance as { constructor?: { name?: unknown } }).constructor?.name;

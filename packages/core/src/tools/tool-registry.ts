@@ -5,7 +5,7 @@ import type { JSONObject, JSONSchema } from "../json.js";
 import { errorOutput } from "./result-conversion.js";
 import { nextRevision } from "./revision-clock.js";
 import { toolFromFunction, toolsFromInstance, type ToolOverrides } from "./tool-factories.js";
-import { Tool, type ToolCallOptions, type ToolFunction, type ToolSource } from "./tool.js";
+import { Tool, type ToolCallOptions, type ToolFunction, type ToolInit } from "./tool.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import type { ToolMetadata } from "./tool-metadata.js";
 import type { ToolResult } from "./tool-result.js";
@@ -17,25 +17,9 @@ export interface AddToolOptions extends ToolOverrides {
 }
 
 /** A hand-built tool for `registry.define`. */
-export interface DefineToolSpec<Args = JSONObject> {
-  /** Tool name (`^[A-Za-z0-9_-]{1,64}$`). */
-  name: string;
-  /** What the tool does, for the model. */
-  description: string;
-  /** Parameters schema (draft 2020-12 or draft-07); without one the tool takes no arguments (`emptySchema()`). */
-  schema?: JSONSchema;
+export interface DefineToolSpec<Args = JSONObject> extends Omit<ToolInit, "impl" | "dates"> {
   /** Receives the validated arguments object (with `custom: true`, the model's raw text) and the call's context. */
   impl: (args: Args, context: ToolCallContext) => unknown;
-  /** A free-text tool (OpenAI `{"type":"custom"}`): `impl` receives the raw input string. */
-  custom?: boolean;
-  /** Schema of the result (docs, MCP `outputSchema`). */
-  returns?: JSONSchema;
-  /** Per-call timeout in milliseconds. */
-  timeoutMs?: number;
-  /** Ask providers for strict schema adherence. */
-  strict?: boolean;
-  /** `"native"` (default) or `"mcp"`. */
-  source?: ToolSource;
 }
 
 /**

@@ -10,7 +10,6 @@ import { convertResult, errorOutput, thrownMessage } from "./result-conversion.j
 import { nextRevision } from "./revision-clock.js";
 import { runWithDeadline } from "./run-with-deadline.js";
 import type { ToolCallContext } from "./tool-call-context.js";
-import { emptySchema } from "./empty-schema.js";
 import { isToolError } from "./tool-error.js";
 import { assertToolName } from "./tool-name.js";
 import type { ToolResult } from "./tool-result.js";
@@ -38,6 +37,11 @@ type Ran =
   { kind: "returned"; value: unknown } | { kind: "failed"; failure: ToolFailure; message: string; error: unknown };
 
 const marker = Symbol.for("tooltype.tool");
+/** The parameters schema of a tool that takes no arguments. A fresh object on every call. */
+export function emptySchema(): JSONObject {
+  return { type: "object", properties: {}, additionalProperties: false };
+}
+
 /**
  * One tool: what the model is told (name, description, schema) and how it runs. Calls are
  * validated against the schema (Ajv), converted (defaults, dates), run under a timeout and the

@@ -1,7 +1,6 @@
 import type * as ts from "typescript";
 import type { SchemaContext } from "../context.js";
 import type { JSONSchema, SchemaObject } from "../types.js";
-import { visitType } from "../visit.js";
 import { setOwn } from "./own-keys.js";
 import { templatePattern } from "./template-literals.js";
 
@@ -23,7 +22,7 @@ export function indexSignatureSchemas(ctx: SchemaContext, type: ts.Type): IndexS
   for (const info of ctx.checker.getIndexInfosOfType(type)) {
     const value = (): JSONSchema => {
       if (info.type.flags & F.Never) return false;
-      return ctx.at("*", () => visitType(ctx, info.type, { node: info.declaration?.type }));
+      return ctx.at("*", () => ctx.visit(info.type, { node: info.declaration?.type }));
     };
     if (info.keyType.flags & F.String) {
       result.additionalProperties = value();

@@ -1,8 +1,7 @@
 import type * as ts from "typescript";
-import type { SchemaContext } from "../context.js";
+import type { SchemaContext, VisitHint } from "../context.js";
 import { DiagnosticCode } from "../diagnostics.js";
 import type { SchemaObject } from "../types.js";
-import { visitType, type VisitHint } from "../visit.js";
 import { objectSchema } from "./objects.js";
 
 /**
@@ -22,12 +21,12 @@ export function intersectionSchema(ctx: SchemaContext, type: ts.IntersectionType
   }
   const primitiveFlags = F.StringLike | F.NumberLike | F.BooleanLike | F.Null;
   const primitives = members.filter((member) => member.flags & primitiveFlags);
-  if (primitives.length === 1) return visitType(ctx, primitives[0]!, {});
-  if (primitives.length > 1) return { allOf: primitives.map((member) => visitType(ctx, member, {})) };
+  if (primitives.length === 1) return ctx.visit(primitives[0]!, {});
+  if (primitives.length > 1) return { allOf: primitives.map((member) => ctx.visit(member, {})) };
   if (type.getCallSignatures().length > 0) {
     return ctx.notJson(type, "a function is code, not data", "take the data the function would need instead");
   }
   const list = members.find((member) => ctx.checker.isArrayType(member) || ctx.checker.isTupleType(member));
-  if (list) return visitType(ctx, list, {});
+  if (list) return ctx.visit(list, {});
   return objectSchema(ctx, type, hint);
 }

@@ -1,7 +1,6 @@
 import type * as ts from "typescript";
-import type { SchemaContext } from "../context.js";
+import type { SchemaContext, VisitHint } from "../context.js";
 import type { SchemaObject } from "../types.js";
-import { visitType, type VisitHint } from "../visit.js";
 import { applyPropertyDocs } from "./descriptions.js";
 import { indexSignatureSchemas } from "./index-signatures.js";
 import { setOwn } from "./own-keys.js";
@@ -57,7 +56,7 @@ export function objectSchema(ctx: SchemaContext, type: ts.Type, hint: VisitHint)
         ? declaration.type
         : undefined;
     const schema = ctx.at(name, () => {
-      const built = visitType(ctx, propertyType, { node });
+      const built = ctx.visit(propertyType, { node });
       applyPropertyDocs(ctx, property, built);
       return built;
     });

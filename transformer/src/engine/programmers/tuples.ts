@@ -3,7 +3,6 @@ import type { SchemaContext } from "../context.js";
 import { DiagnosticCode } from "../diagnostics.js";
 import { unwrapTypeNode } from "../type-nodes.js";
 import type { SchemaObject } from "../types.js";
-import { visitType } from "../visit.js";
 
 /**
  * Tuples: `prefixItems` for the leading fixed elements, `minItems` for the required ones, and
@@ -32,16 +31,14 @@ export function tupleSchema(ctx: SchemaContext, type: ts.TypeReference, node: ts
     const flag = flags[index] ?? E.Required;
     if (flag & E.Rest) {
       sawRest = true;
-      rest.push(ctx.at("*", () => visitType(ctx, element, { node: restElementNode(ctx, written?.[index]) })));
+      rest.push(ctx.at("*", () => ctx.visit(element, { node: restElementNode(ctx, written?.[index]) })));
       return;
     }
     if (flag & E.Required) minItems++;
     if (sawRest) {
-      rest.push(ctx.at("*", () => visitType(ctx, element, { node: elementNode(ctx, written?.[index]) })));
+      rest.push(ctx.at("*", () => ctx.visit(element, { node: elementNode(ctx, written?.[index]) })));
     } else {
-      prefixItems.push(
-        ctx.at(String(index), () => visitType(ctx, element, { node: elementNode(ctx, written?.[index]) })),
-      );
+      prefixItems.push(ctx.at(String(index), () => ctx.visit(element, { node: elementNode(ctx, written?.[index]) })));
     }
   });
   const schema: SchemaObject = { type: "array" };

@@ -2,7 +2,6 @@ import type * as ts from "typescript";
 import type { SchemaContext } from "../context.js";
 import { unionMemberNodes } from "../type-nodes.js";
 import type { SchemaObject } from "../types.js";
-import { visitType } from "../visit.js";
 import { findDiscriminant, isPlainObjectType } from "./discriminant.js";
 import { isLiteralLike, literalGroupSchema, literalValue } from "./literals.js";
 
@@ -52,7 +51,7 @@ export function unionSchema(ctx: SchemaContext, type: ts.UnionType, node: ts.Typ
       // Several object branches without a discriminant: TypeScript accepts a value with the keys of
       // any branch, so a closed branch would reject values it accepts.
       const open = discriminant === undefined && objects.length > 1 && objects.includes(member.type);
-      parts.push(visitType(ctx, member.type, { node: member.node, open }));
+      parts.push(ctx.visit(member.type, { node: member.node, open }));
     }
   }
   const unique = dedupe(parts);

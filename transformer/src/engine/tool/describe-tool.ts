@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { visitType } from "../visit.js";
 import { SchemaContext } from "../context.js";
 import { DiagnosticCode, diagnosticAt } from "../diagnostics.js";
 import { finishRoot, schemaOfType } from "../schema-of-type.js";
@@ -58,7 +59,7 @@ export function describeTool(
     );
   }
   const toolName = name ?? "(anonymous)";
-  const ctx = new SchemaContext(tsm, checker, declaration, { tool: toolName }, { closeObjects: true });
+  const ctx = new SchemaContext(tsm, checker, declaration, { tool: toolName }, { closeObjects: true }, visitType);
   const { schema, bindings } = parametersSchema(ctx, toolName, declaration.parameters);
   const root = finishRoot(ctx, schema);
   diagnostics.push(...root.diagnostics);
