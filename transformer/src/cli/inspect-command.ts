@@ -5,7 +5,7 @@ import { ts } from "ts-morph";
 import { formatDiagnostic } from "../engine/diagnostics.js";
 import { loadProject } from "../sidecar/load-project.js";
 import { objectLiteral } from "../sidecar/object-literal.js";
-import type { CliIO, Command } from "./command.js";
+import type { Command } from "./command.js";
 import { findTsconfig } from "./find-tsconfig.js";
 import { inspectTools, type InspectedTool } from "./inspect-tools.js";
 

@@ -2,7 +2,7 @@ import type { JSONObject, JSONValue } from "../json.js";
 import { isToolPolicyStatus, ToolPolicyStatus, type PolicyResult } from "../policy/tool-policy-status.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import { ContextStoreError } from "./context-errors.js";
-import { cloneJSON, cloneJSONObject, toJSONCopy } from "./json-clone.js";
+import { cloneJSONObject, toJSONCopy } from "./json-clone.js";
 import type { AssistantMessage, Message, ToolMessage } from "./message.js";
 import { signValue, verifyValue, type ContextSecret } from "./signing.js";
 import type { ToolCall } from "./tool-call.js";

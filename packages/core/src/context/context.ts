@@ -77,15 +77,17 @@ export class Context {
   constructor(options: ContextOptions = {}) {
     this.toolPolicy = options.toolPolicy ?? new ToolPolicy();
     this.#secret = options.secret;
-    const self = this;
+    // The internals object reads and writes #busy live; arrows keep `this` bound.
+    const getBusy = () => this.#busy;
+    const setBusy = (value: boolean) => (this.#busy = value);
     internals.set(this, {
       messages: this.#messages,
       open: this.#open,
       get busy() {
-        return self.#busy;
+        return getBusy();
       },
       set busy(value: boolean) {
-        self.#busy = value;
+        setBusy(value);
       },
       appendAssistant: (message) => this.#appendAssistant(message),
       answer: (call, result) => this.#answer(call, result),

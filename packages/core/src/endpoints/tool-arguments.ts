@@ -1,4 +1,3 @@
-import type { ToolCall } from "../context/tool-call.js";
 import { isPlainObject, type JSONObject } from "../json.js";
 import { nestedDeeperThan } from "../tools/input-limits.js";
 import { jsonTextExceedsDepth } from "./json-depth.js";

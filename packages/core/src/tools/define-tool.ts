@@ -39,6 +39,8 @@ export function defineTool<Args = JSONObject>(options: DefineToolOptions<Args>, 
  * The JSON Schema of `T`, generated at compile time: the transformer replaces
  * `jsonSchema<T>()` by `jsonSchema<T>(schema)`. Without it this throws `TransformerRequiredError`.
  */
+// T is read by the transformer at compile time, never at run time.
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
 export function jsonSchema<T>(injected?: JSONSchema): JSONSchema {
   if (injected === undefined) throw new TransformerRequiredError("jsonSchema<T>()");
   return injected;

@@ -130,6 +130,7 @@ describe("@Description with standard decorators", () => {
       private: () => {
         class P {
           @Description("private", undefined, meta)
+          // eslint-disable-next-line no-unused-private-class-members -- the decorator must refuse it
           #run(): void {}
         }
         return P;
@@ -209,7 +210,7 @@ describe("@Description with standard decorators", () => {
   it("still finds tools when Symbol.metadata was missing as the class was defined", async () => {
     const saved = Object.getOwnPropertyDescriptor(Symbol, "metadata");
     delete (Symbol as { metadata?: symbol }).metadata;
-    let NoMetadata: new () => object = Object;
+    let NoMetadata: new () => object;
     try {
       class Defined {
         @Description("Echo the text.", undefined, toolMetadata("echo", { text: { type: "string" } }))

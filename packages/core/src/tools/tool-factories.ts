@@ -86,6 +86,6 @@ export function toolFromFunction(fn: Function, overrides: ToolOverrides, injecte
     timeoutMs: overrides.timeoutMs,
     strict: overrides.strict,
     impl: (args: JSONObject, context: ToolCallContext) =>
-      fn.apply(undefined, positionalArguments(metadata.parameters, args, context)),
+      (fn as (...args: unknown[]) => unknown)(...positionalArguments(metadata.parameters, args, context)),
   });
 }

@@ -1,7 +1,7 @@
 import { DuplicateToolError } from "../errors/duplicate-tool-error.js";
 import { ToolDefinitionError } from "../errors/tool-definition-error.js";
 import { UnknownToolError } from "../errors/unknown-tool-error.js";
-import type { JSONObject, JSONSchema } from "../json.js";
+import type { JSONObject } from "../json.js";
 import { errorOutput } from "./result-conversion.js";
 import { nextRevision } from "./revision-clock.js";
 import { toolFromFunction, toolsFromInstance, type ToolOverrides } from "./tool-factories.js";

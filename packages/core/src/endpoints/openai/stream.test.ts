@@ -213,7 +213,11 @@ describe("OpenAIStreamAssembler (docs/wire-format.md, Streams)", () => {
         const at = [...new Set(cuts.map((c) => c % (chars.length + 1)))].sort((x, y) => x - y);
         const out: string[] = [];
         let last = 0;
-        for (const p of [...at, chars.length]) if (p > last) (out.push(chars.slice(last, p).join("")), (last = p));
+        for (const p of [...at, chars.length])
+          if (p > last) {
+            out.push(chars.slice(last, p).join(""));
+            last = p;
+          }
         return out;
       };
       const chunks: Chunk[] = [delta({ role: "assistant", content: "" })];
@@ -243,7 +247,10 @@ describe("OpenAIStreamAssembler (docs/wire-format.md, Streams)", () => {
             const at = [...new Set(byteCuts.map((c) => c % (bytes.length + 1)))].sort((x, y) => x - y);
             const split: Uint8Array[] = [];
             let last = 0;
-            for (const p of [...at, bytes.length]) (split.push(bytes.subarray(last, p)), (last = p));
+            for (const p of [...at, bytes.length]) {
+              split.push(bytes.subarray(last, p));
+              last = p;
+            }
             const parsed = assemble(split);
             const choice = parsed.choices[0]!;
             expect(choice.text).toBe(r.text.trim() === "" ? null : r.text);
