@@ -15,6 +15,7 @@ export { DuplicateToolError } from "./errors/duplicate-tool-error.js";
 export { ToolNotTransformedError } from "./errors/tool-not-transformed-error.js";
 export { TransformerRequiredError } from "./errors/transformer-required-error.js";
 export { AbortedError } from "./errors/aborted-error.js";
+export { OutputError } from "./errors/output-error.js";
 export { ToolTimeoutError } from "./errors/tool-timeout-error.js";
 
 // Schemas: strict-mode conversion and argument repair.
@@ -22,6 +23,8 @@ export { toStrictSchema } from "./schema/strict-schema.js";
 export type { StrictSchemaResult, NullMap } from "./schema/strict-schema.js";
 export { restoreOmittedArguments } from "./schema/strict-schema-nulls.js";
 export { repairArguments } from "./schema/repair.js";
+export type { TypedSchema, SchemaType, DeepPartial } from "./schema/typed-schema.js";
+export { PartialJSON } from "./schema/partial-json.js";
 export type { ArgumentRepair } from "./schema/repair.js";
 /** @deprecated Import from `@tooltype/core/internal`; kept here so existing imports keep working. */
 export { validatorFor, argumentIssues, formatArgumentIssues } from "./internal.js";
@@ -84,7 +87,8 @@ export type {
   CompletionTarget,
   Usage,
 } from "./endpoints/model-endpoint.js";
-export type { ModelConfig, ToolChoice, Dialect } from "./endpoints/model-config.js";
+export type { ModelConfig, ToolChoice, Dialect, OutputMode } from "./endpoints/model-config.js";
+export type { OutputRequest, ChoiceOutput } from "./endpoints/output-request.js";
 export type { StreamEvent } from "./endpoints/stream-event.js";
 export { parseToolArguments } from "./endpoints/tool-arguments.js";
 export type { ArgumentLimits, ParsedArguments } from "./endpoints/tool-arguments.js";
@@ -98,10 +102,17 @@ export type { AnthropicOptions } from "./endpoints/anthropic/options.js";
 
 // The loop: completions, streams, options and events.
 export { completions, runCompletion, endpointCompletions } from "./loop/completions.js";
-export type { CompletionInput, CompletionRouter, RawRequestBody, RawRequestEndpoint } from "./loop/completions.js";
+export type {
+  CompletionInput,
+  CompletionRouter,
+  RawRequestBody,
+  RawRequestEndpoint,
+  TypedOutputOptions,
+} from "./loop/completions.js";
 export { streamCompletion } from "./loop/stream.js";
-export type { CompletionStream } from "./loop/stream.js";
-export type { Completion, StopReason } from "./loop/completion.js";
+export type { CompletionStream, TypedLoopEvent } from "./loop/stream.js";
+export type { Completion, StopReason, TypedCompletion } from "./loop/completion.js";
+export { DEFAULT_OUTPUT_RETRIES } from "./loop/output.js";
 export { DEFAULT_MAX_TOOL_ROUNDS } from "./loop/completion-options.js";
 export type { CompletionOptions, EndpointCompletionOptions } from "./loop/completion-options.js";
 export type { LoopEvent, LoopEventListener } from "./loop/loop-event.js";

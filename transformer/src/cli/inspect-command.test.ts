@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { copyFixture, type FixtureCopy } from "../sidecar/fixtures/fixture-project.js";
@@ -68,6 +68,33 @@ describe("tooltype inspect", () => {
     expect(text).toContain('  returns: { "type": "string" }');
     expect(text).toContain("plan_trip  (method, src/weather.ts#Weather.planTrip)");
     expect(text).not.toContain("helper");
+  });
+
+  it("shows the schema of each jsonSchema<T>() as an output schema", async () => {
+    writeFileSync(
+      join(fixture.directory, "src/answer.ts"),
+      'import { jsonSchema } from "@tooltype/core";\n\ninterface Forecast {\n  city: string;\n  celsius?: number;\n}\nexport const forecast = jsonSchema<Forecast>();\n',
+    );
+    const json = capture(fixture.directory);
+    expect(await runCli(["inspect", "src/answer.ts", "--json"], json)).toBe(0);
+    expect(JSON.parse(json.stdout.join("\n"))).toEqual([
+      {
+        name: "Forecast",
+        kind: "output",
+        location: "src/answer.ts:7",
+        schema: {
+          type: "object",
+          properties: { city: { type: "string" }, celsius: { type: "number" } },
+          required: ["city"],
+          additionalProperties: false,
+        },
+      },
+    ]);
+    const text = capture(fixture.directory);
+    expect(await runCli(["inspect", "src/answer.ts"], text)).toBe(0);
+    expect(text.stdout.join("\n")).toContain(
+      'Forecast  (output schema, src/answer.ts:7)\n  schema: {\n    "type": "object",',
+    );
   });
 
   it("--no-imports looks at the file alone", async () => {

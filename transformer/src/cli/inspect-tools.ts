@@ -11,8 +11,8 @@ export interface InspectedTool {
   name: string;
   /** The description the model reads (`@Description` text, `add`/`defineTool` option, else the JSDoc summary). */
   description?: string;
-  /** How it became a tool. */
-  kind: "method" | "function" | "defineTool";
+  /** How it became a tool; `output` is no tool but a `jsonSchema<T>()` call (a typed answer's schema), named by `T`. */
+  kind: "method" | "function" | "defineTool" | "output";
   /** Where it is declared: `file#Class.method` or `file#function`. */
   source?: string;
   /** Where the decorator or call is: `file:line`, relative to the project directory. */
@@ -74,6 +74,14 @@ export function inspectTools(loaded: LoadedProject, entry: ts.SourceFile, follow
     const plan = planSites(tsm, checker, sites, loaded.directory);
     diagnostics.push(...plan.diagnostics);
     for (const site of sites) {
+      if (site.kind === "json-schema") {
+        const schema = plan.injections.get(site.call)?.value as JSONSchema | undefined;
+        if (schema === undefined) continue;
+        const line = tsm.getLineAndCharacterOfPosition(file, site.call.getStart(file)).line + 1;
+        const type = site.call.typeArguments?.[0]?.getText(file) ?? "unknown";
+        tools.push({ name: type, kind: "output", location: `${loaded.relativePath(file.fileName)}:${line}`, schema });
+        continue;
+      }
       if (site.kind !== "decorator" && site.kind !== "registry-add" && site.kind !== "define-tool") continue;
       const metadata = plan.injections.get(site.call)?.value as ToolMetadata | undefined;
       if (!metadata) continue;

@@ -47,6 +47,8 @@ export interface ContextInternals {
   appendAssistant(message: AssistantMessage): void;
   /** Records the result on the call and appends the tool message answering it. */
   answer(call: ToolCall, result: ToolResult): void;
+  /** Appends a user message while the loop runs (a typed answer's issues, sent back to the model). */
+  appendUser(content: string): void;
 }
 
 const internals = new WeakMap<Context, ContextInternals>();
@@ -91,6 +93,7 @@ export class Context {
       },
       appendAssistant: (message) => this.#appendAssistant(message),
       answer: (call, result) => this.#answer(call, result),
+      appendUser: (content) => this.#messages.push({ role: "user", content }),
     });
   }
 

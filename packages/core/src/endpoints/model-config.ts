@@ -20,6 +20,14 @@ export function toolChoiceForRound(
 /** How tool calls are read: native OpenAI calls only, or also Qwen/Hermes calls written as text. */
 export type Dialect = "openai" | "qwen";
 
+/**
+ * How a typed answer (`options.output`) is asked for: `native` (the provider's response format:
+ * OpenAI's `response_format` `json_schema`, Anthropic's `output_config.format`), `tool` (one more
+ * tool whose input is the answer, which the model must call to finish), or `prompt` (the schema in
+ * the system prompt and the answer read from the text, for servers without a response format).
+ */
+export type OutputMode = "native" | "tool" | "prompt";
+
 /** Per-model settings of an endpoint (`endpoint.config(model)`); change them at any time. */
 export interface ModelConfig {
   /** Tool choice; a forced choice (`required`, a name) applies to a completion's first round only. */
@@ -36,6 +44,11 @@ export interface ModelConfig {
   extra?: JSONObject;
   /** How tool calls are read from replies. Default `openai`. */
   dialect?: Dialect;
+  /**
+   * How a typed answer is asked for. Default: `prompt` for the qwen dialect, else `native` on
+   * OpenAI-compatible servers and `tool` on Anthropic (set `native` for models with structured outputs).
+   */
+  outputMode?: OutputMode;
 }
 
 /** Merges `config.extra` into a request body last: each key set replaces tooltype's own (even `__proto__` stays a plain key). */

@@ -4,6 +4,7 @@ import type { JSONObject } from "../json.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { ModelConfig, ToolChoice } from "./model-config.js";
+import type { ChoiceOutput, OutputRequest } from "./output-request.js";
 import type { StreamEvent } from "./stream-event.js";
 
 /** Tokens used, summed over every round of a completion. */
@@ -29,6 +30,8 @@ export interface CompletionChoice {
   reasoning: string | null;
   /** Provider data that must travel back with this message (Anthropic thinking blocks, …); kept on the assistant message. */
   providerData?: JSONObject;
+  /** The typed answer, when the request asked for one (`EndpointRequest.output`) and the reply gives one. */
+  output?: ChoiceOutput;
 }
 
 /** Which endpoint and model answered a reply (a router names the target it sent to). */
@@ -60,6 +63,8 @@ export interface EndpointRequest {
   maxToolInput: number;
   /** Arguments nested deeper than this are not used: the call becomes unusable. */
   maxDepth: number;
+  /** A typed answer to ask for (the endpoint's `config(model).outputMode` says how). */
+  output?: OutputRequest;
 }
 
 /** A parsed reply. */

@@ -14,7 +14,8 @@ export type TooltypeErrorCode =
   | "APPROVAL"
   | "ABORTED"
   | "TOOL_TIMEOUT"
-  | "TRANSFORMER_REQUIRED";
+  | "TRANSFORMER_REQUIRED"
+  | "OUTPUT";
 
 /**
  * The base of every error tooltype throws. `code` is stable across versions; `isInstance`

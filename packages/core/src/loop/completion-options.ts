@@ -1,6 +1,8 @@
 import type { ToolChoice } from "../endpoints/model-config.js";
+import type { JSONSchema } from "../json.js";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOOL_INPUT } from "../tools/input-limits.js";
 import type { LoopEventListener } from "./loop-event.js";
+import { resolveOutput, type ResolvedOutput } from "./output.js";
 
 /** Options of one completion (`completions(…, options)`, `endpoint.completions(model, input, options)`). */
 export interface CompletionOptions<TApp = unknown> {
@@ -26,6 +28,15 @@ export interface CompletionOptions<TApp = unknown> {
   onEvent?: LoopEventListener;
   /** Tool choice for this completion instead of the model config's; a forced one applies to the first request only. */
   toolChoice?: ToolChoice;
+  /**
+   * Ask for a typed answer: the schema the final answer must match (`jsonSchema<Forecast>()`, which
+   * also types `completion.output`). Tools run as usual; the final answer is parsed and validated.
+   */
+  output?: JSONSchema;
+  /** How often an answer that does not match `output` is sent back with its issues (2). Then `OutputError`. */
+  outputRetries?: number;
+  /** The answer's name on the wire (`json_schema` name, answer tool); default the schema's `title` or `answer`. */
+  outputName?: string;
 }
 
 /** `endpoint.completions(model, input, options)`: the loop's options plus the round limit. */
@@ -47,6 +58,7 @@ export interface ResolvedOptions {
   repair: boolean;
   onEvent: LoopEventListener | undefined;
   toolChoice: ToolChoice | undefined;
+  output: ResolvedOutput | undefined;
 }
 
 /** The default round limit of `completions`. */
@@ -92,5 +104,6 @@ export function resolveOptions(options: CompletionOptions = {}): ResolvedOptions
     repair: options.repair === true,
     onEvent: options.onEvent,
     toolChoice: options.toolChoice,
+    output: resolveOutput(options.output, options.outputName, options.outputRetries),
   };
 }

@@ -26,4 +26,13 @@ export interface Completion {
   target?: CompletionTarget;
   /** The last reply's body as the server sent it (parsed JSON, or the assembled stream). */
   raw: unknown;
+  /** The validated typed answer, when `options.output` asked for one and the model is done. */
+  output?: unknown;
 }
+
+/**
+ * A completion that asked for a typed answer (`options.output: jsonSchema<T>()`): when it is
+ * `done`, `output` is the answer, validated against the schema; any other stop has none.
+ */
+export type TypedCompletion<T> = Omit<Completion, "stopped" | "output"> &
+  ({ stopped: "done"; output: T } | { stopped: Exclude<StopReason, "done">; output?: undefined });

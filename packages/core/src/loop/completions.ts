@@ -5,7 +5,8 @@ import { AbortedError } from "../errors/aborted-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject } from "../json.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
-import type { Completion } from "./completion.js";
+import type { Completion, TypedCompletion } from "./completion.js";
+import type { TypedSchema } from "../schema/typed-schema.js";
 import {
   checkMaxToolRounds,
   DEFAULT_MAX_TOOL_ROUNDS,
@@ -44,6 +45,9 @@ export interface CompletionRouter extends ModelEndpoint {
   completions(input: Context | string, options?: EndpointCompletionOptions): Promise<Completion>;
 }
 
+/** Options that ask for a typed answer: `output` carries the answer's type (`jsonSchema<T>()`). */
+export type TypedOutputOptions<T, Options = CompletionOptions> = Options & { output: TypedSchema<T> };
+
 function isCompletionRouter(value: ModelEndpoint): value is CompletionRouter {
   return value.routing === true && typeof (value as Partial<CompletionRouter>).completions === "function";
 }
@@ -56,7 +60,15 @@ function isCompletionRouter(value: ModelEndpoint): value is CompletionRouter {
  * or the limit is reached (`stopped: "maxToolRounds"`: call again to go on). A prompt string or
  * a raw body gets one request, and the model's calls come back without running.
  * Rejects with a RangeError before any request when `maxToolRounds` is not a non-negative integer.
+ * With `options.output` (`jsonSchema<T>()`) the final answer is a validated `T` in `completion.output`.
  */
+export function completions<T>(
+  endpoint: ModelEndpoint,
+  model: string,
+  input: Context | string,
+  maxToolRounds: number | undefined,
+  options: TypedOutputOptions<T>,
+): Promise<TypedCompletion<T>>;
 export function completions(
   endpoint: ModelEndpoint,
   model: string,
@@ -70,6 +82,12 @@ export function completions(
  * fails over to the next target on a retryable error; `completion.target` names the one that
  * answered the last round.
  */
+export function completions<T>(
+  router: CompletionRouter,
+  input: Context | string,
+  maxToolRounds: number | undefined,
+  options: TypedOutputOptions<T>,
+): Promise<TypedCompletion<T>>;
 export function completions(
   router: CompletionRouter,
   input: Context | string,
@@ -130,7 +148,15 @@ export async function runCompletion(
   const resolved = resolveOptions(options);
   if (typeof model !== "string" || model === "") throw new TypeError("completions needs a model name.");
   if (input instanceof Context) return new LoopRun(endpoint, model, input, rounds, resolved, stream).run();
-  if (typeof input === "string") return once(endpoint, model, { prompt: input }, resolved, stream);
+  if (typeof input === "string") {
+    // A typed answer may need a second try, so the prompt gets a conversation of its own; its
+    // default policy runs nothing, so the model's calls still come back Pending.
+    if (resolved.output !== undefined)
+      return new LoopRun(endpoint, model, new Context().user(input), rounds, resolved, stream).run();
+    return once(endpoint, model, { prompt: input }, resolved, stream);
+  }
+  if (resolved.output !== undefined)
+    throw new TypeError("options.output needs a Context or a prompt string: a raw request body is sent as it is.");
   if (typeof input === "object" && input !== null && Array.isArray((input as { messages?: unknown }).messages)) {
     return once(endpoint, model, { raw: input }, resolved, stream);
   }

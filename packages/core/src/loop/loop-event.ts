@@ -2,6 +2,7 @@ import type { ToolCall } from "../context/tool-call.js";
 import type { ToolChoice } from "../endpoints/model-config.js";
 import type { StreamEvent } from "../endpoints/stream-event.js";
 import type { CompletionChoice, Usage } from "../endpoints/model-endpoint.js";
+import type { ArgumentIssue } from "../errors/tool-argument-error.js";
 
 /**
  * Everything the loop reports through `options.onEvent` (and `endpoint.stream(...)` yields):
@@ -29,7 +30,16 @@ export type LoopEvent =
    * A tool is about to run and its call is marked started: a snapshot of the context taken from
    * now until its `tool-result` resumes this call as Failed ("interrupted"), never runs it twice.
    */
-  | { type: "tool-start"; round: number; call: ToolCall };
+  | { type: "tool-start"; round: number; call: ToolCall }
+  /**
+   * The typed answer read so far while it streams (`options.output`): the same object each time,
+   * growing in place (copy it to keep a snapshot). Not validated yet.
+   */
+  | { type: "partial-output"; round: number; partial: unknown }
+  /** The typed answer did not match its schema: `issues` go back to the model, which answers again. */
+  | { type: "output-issues"; round: number; issues: readonly ArgumentIssue[]; text: string }
+  /** The typed answer, validated (what `completion.output` holds). */
+  | { type: "output"; round: number; output: unknown };
 
 /** Receives loop events. A throwing listener is ignored: it must not break the conversation. */
 export type LoopEventListener = (event: LoopEvent) => void;

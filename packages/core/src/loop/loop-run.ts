@@ -17,6 +17,9 @@ import { CallIds } from "../endpoints/tool-calls.js";
 import { offeredTools } from "./offered-tools.js";
 import { targetOf } from "./target.js";
 import { answerCalls, type RunScope } from "./run-calls.js";
+import { OutputError } from "../errors/output-error.js";
+import { checkOutput, choiceOutput, formatOutputIssues, retryMessage } from "./output.js";
+import { partialOutputListener } from "./partial-output.js";
 
 /** Why a reply ends the loop whatever it holds, from its refusal or finish reason. */
 export function endReason(choice: CompletionChoice): StopReason | undefined {
@@ -62,6 +65,9 @@ export class LoopRun {
   #lastCalls: ToolCall[] = [];
   #lastReply: EndpointReply | undefined;
   readonly #usage: Usage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+  /** The typed answer once validated; how many answers were asked for so far. */
+  #output: { value: unknown } | undefined;
+  #answers = 0;
 
   constructor(
     readonly endpoint: ModelEndpoint,
@@ -178,7 +184,14 @@ export class LoopRun {
       maxDepth: this.options.maxDepth,
     };
     if (this.options.signal) request.signal = this.options.signal;
-    if (this.#emit) request.onEvent = this.#emit; // no listener: the endpoint builds no events either
+    const output = this.options.output;
+    if (output !== undefined) request.output = output.request;
+    // No listener: the endpoint builds no events either (and no partial answer is read).
+    if (this.#emit)
+      request.onEvent =
+        output !== undefined && this.stream
+          ? partialOutputListener(round, output, this.options.maxDepth, this.#emit)
+          : this.#emit;
     const reply = await this.#sendOrAbort(request);
     this.#rounds = round;
     return reply;
@@ -226,7 +239,8 @@ export class LoopRun {
         await answerCalls(calls, answers, this.#runScope(round));
       }
       this.#emit?.({ type: "round-end", round, finishReason: choice.finishReason });
-      return end ?? "done";
+      if (end !== undefined || this.options.output === undefined) return end ?? "done";
+      return this.#answer(choice, round);
     }
     this.#toolRounds += 1;
     const { failures, decided } = await decideCalls(calls, this.#decisionScope(round));
@@ -234,6 +248,31 @@ export class LoopRun {
     this.#throwIfAborted();
     this.#emit?.({ type: "round-end", round, finishReason: choice.finishReason });
     return this.#stopAfter(calls) ?? (this.#toolRounds >= this.maxToolRounds ? "maxToolRounds" : undefined);
+  }
+
+  // The model's final answer when a typed one was asked for: "done" with the validated value, or
+  // the issues sent back for another answer (undefined: go on), or OutputError once retries are spent.
+  #answer(choice: CompletionChoice, round: number): StopReason | undefined {
+    const output = this.options.output!;
+    const answer = choiceOutput(choice);
+    const checked = checkOutput(answer, output.request.schema, this.options.maxDepth, this.options.repair);
+    this.#answers += 1;
+    if (checked.ok) {
+      this.#output = { value: checked.value };
+      this.#emit?.({ type: "output", round, output: checked.value });
+      return "done";
+    }
+    this.#emit?.({ type: "output-issues", round, issues: checked.issues, text: answer.text });
+    if (this.#answers > output.retries) {
+      throw new OutputError(
+        `The answer did not match the schema of "${output.request.name}" after ${this.#answers} attempt(s):\n${formatOutputIssues(checked.issues, 5)}\nRaise options.outputRetries, simplify the type, or use a model with structured outputs.`,
+        checked.issues,
+        answer.text,
+        this.#answers,
+      );
+    }
+    this.#inside.appendUser(retryMessage(checked.issues));
+    return undefined;
   }
 
   #stopAfter(calls: readonly ToolCall[]): StopReason | undefined {
@@ -265,6 +304,7 @@ export class LoopRun {
       usage: { ...this.#usage },
       target: targetOf(this.endpoint, this.model, reply),
       raw: reply?.raw ?? null,
+      ...(this.#output !== undefined && stopped === "done" ? { output: this.#output.value } : {}),
     };
   }
 

@@ -1,6 +1,7 @@
 import type { ModelEndpoint } from "../endpoints/model-endpoint.js";
 import { AbortedError } from "../errors/aborted-error.js";
-import type { Completion } from "./completion.js";
+import type { Completion, TypedCompletion } from "./completion.js";
+import type { DeepPartial } from "../schema/typed-schema.js";
 import { DEFAULT_MAX_TOOL_ROUNDS, type EndpointCompletionOptions } from "./completion-options.js";
 import { runCompletion, type CompletionInput } from "./completions.js";
 import type { LoopEvent } from "./loop-event.js";
@@ -12,10 +13,17 @@ import type { LoopEvent } from "./loop-event.js";
  * `completion` (never an unhandled rejection) and the iteration, after the events before it.
  * Leaving the iteration early (`break`) aborts the loop.
  */
-export interface CompletionStream extends AsyncIterable<LoopEvent> {
+export interface CompletionStream<T = never> extends AsyncIterable<TypedLoopEvent<T>> {
   /** The final completion, like `completions(...)` would return it. */
-  readonly completion: Promise<Completion>;
+  readonly completion: Promise<[T] extends [never] ? Completion : TypedCompletion<T>>;
 }
+
+/** The events of a stream that asked for a typed answer `T`: partial answers as `DeepPartial<T>`, the answer as `T`. */
+export type TypedLoopEvent<T> = [T] extends [never]
+  ? LoopEvent
+  : | Exclude<LoopEvent, { type: "partial-output" | "output" }>
+    | { type: "partial-output"; round: number; partial: DeepPartial<T> }
+    | { type: "output"; round: number; output: T };
 
 /** Runs the loop with streamed requests, events delivered as an async iterable. */
 export function streamCompletion(

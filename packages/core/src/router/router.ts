@@ -1,14 +1,14 @@
 import { inspect } from "node:util";
 import { Context } from "../context/context.js";
 import type { CompletionTarget } from "../endpoints/model-endpoint.js";
-import type { Completion } from "../loop/completion.js";
+import type { Completion, TypedCompletion } from "../loop/completion.js";
 import {
   checkMaxToolRounds,
   DEFAULT_MAX_TOOL_ROUNDS,
   resolveOptions,
   type EndpointCompletionOptions,
 } from "../loop/completion-options.js";
-import { runCompletion, type CompletionRouter } from "../loop/completions.js";
+import { runCompletion, type CompletionRouter, type TypedOutputOptions } from "../loop/completions.js";
 import { streamCompletion, type CompletionStream } from "../loop/stream.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
 import type { ModelConfig } from "../endpoints/model-config.js";
@@ -87,8 +87,14 @@ export class Router implements CompletionRouter {
   /**
    * Runs the tool loop (`completions(router, input, options.maxToolRounds ?? 8, options)`): a prompt
    * is appended to `router.context` first, a Context is run as it is. Either way tools run under
-   * that context's policy.
+   * that context's policy. With `options.output` (`jsonSchema<T>()`), `completion.output` is the validated `T`,
+   * asked for in the way each target's `config(model).outputMode` says.
    */
+  completions<T>(
+    input: Context | string,
+    options: TypedOutputOptions<T, EndpointCompletionOptions>,
+  ): Promise<TypedCompletion<T>>;
+  completions(input: Context | string, options?: EndpointCompletionOptions): Promise<Completion>;
   async completions(input: Context | string, options: EndpointCompletionOptions = {}): Promise<Completion> {
     const { maxToolRounds = DEFAULT_MAX_TOOL_ROUNDS, ...rest } = options;
     return runCompletion(
@@ -105,6 +111,8 @@ export class Router implements CompletionRouter {
    * The same loop with streamed requests. A target fails over only until its stream reported text
    * or a call; after that its failure ends the completion (the listener would hear two replies).
    */
+  stream<T>(input: Context | string, options: TypedOutputOptions<T, EndpointCompletionOptions>): CompletionStream<T>;
+  stream(input: Context | string, options?: EndpointCompletionOptions): CompletionStream;
   stream(input: Context | string, options: EndpointCompletionOptions = {}): CompletionStream {
     let context: Context;
     try {

@@ -1,5 +1,6 @@
 import { TransformerRequiredError } from "../errors/transformer-required-error.js";
 import type { JSONObject, JSONSchema } from "../json.js";
+import type { TypedSchema } from "../schema/typed-schema.js";
 import { assertToolMetadata } from "./sidecar-registry.js";
 import { Tool, type ToolFunction, type ToolInit } from "./tool.js";
 import type { ToolCallContext } from "./tool-call-context.js";
@@ -38,10 +39,10 @@ export function defineTool<Args = JSONObject>(options: DefineToolOptions<Args>, 
 /**
  * The JSON Schema of `T`, generated at compile time: the transformer replaces
  * `jsonSchema<T>()` by `jsonSchema<T>(schema)`. Without it this throws `TransformerRequiredError`.
+ * The result is a plain schema whose type remembers `T` (`TypedSchema<T>`), so passing it as a
+ * completion's `output` types `completion.output` as `T`; it is assignable wherever a `JSONSchema` is.
  */
-// T is read by the transformer at compile time, never at run time.
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export function jsonSchema<T>(injected?: JSONSchema): JSONSchema {
+export function jsonSchema<T>(injected?: JSONSchema): TypedSchema<T> {
   if (injected === undefined) throw new TransformerRequiredError("jsonSchema<T>()");
   return injected;
 }

@@ -2,6 +2,7 @@ import type { JSONObject } from "../../json.js";
 import { resolveAnthropicOptions, type AnthropicOptions } from "./options.js";
 import { parseAnthropicReply, type AnthropicReplyOptions } from "./reply.js";
 import { buildAnthropicBody } from "./request.js";
+import { attachAnthropicOutput } from "./output-format.js";
 import { AnthropicStreamAssembler } from "./stream.js";
 import { HttpEndpoint } from "../http/endpoint.js";
 import type { HttpResponse } from "../http/transport.js";
@@ -55,11 +56,13 @@ export class Anthropic extends HttpEndpoint<"Anthropic"> {
       maxTokens: this.#maxTokens,
       registry: this.tools,
     });
-    return this.#sendText(body.text, request, {
+    const reply = await this.#sendText(body.text, request, {
       maxToolInput: request.maxToolInput,
       maxDepth: request.maxDepth,
       customTools: body.customTools,
     });
+    if (body.output !== undefined) attachAnthropicOutput(reply, body.output);
+    return reply;
   }
 
   /**

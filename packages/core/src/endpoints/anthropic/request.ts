@@ -1,6 +1,7 @@
 import type { JSONObject } from "../../json.js";
 import type { ToolRegistry } from "../../tools/tool-registry.js";
 import { anthropicHistory } from "./messages.js";
+import { anthropicOutputMessages, applyAnthropicOutput, type AnthropicOutput } from "./output-format.js";
 import { anthropicTool, anthropicToolChoice, placeholderTool } from "./tools.js";
 import type { AnthropicRequestBody, AnthropicWireMessage } from "./wire.js";
 import { mergeExtra, type ModelConfig } from "../model-config.js";
@@ -20,6 +21,8 @@ export interface AnthropicBody {
   text: string;
   /** Names of the custom (free-text) tools offered: their calls are read back as custom calls. */
   customTools: ReadonlySet<string>;
+  /** How the typed answer was asked for, when the request asks for one. */
+  output?: AnthropicOutput;
 }
 
 function toolNamesUsed(messages: readonly AnthropicWireMessage[]): string[] {
@@ -43,7 +46,7 @@ export function buildAnthropicBody(
   config: ModelConfig,
   options: AnthropicBodyOptions,
 ): AnthropicBody {
-  const history = anthropicHistory(request.messages);
+  const history = anthropicHistory(anthropicOutputMessages(request, config));
   const body: AnthropicRequestBody = {
     model: request.model,
     max_tokens: config.maxTokens ?? options.maxTokens,
@@ -63,9 +66,10 @@ export function buildAnthropicBody(
       body.tool_choice = { type: "none" };
     }
   }
+  const output = applyAnthropicOutput(body, request, config);
   if (config.temperature !== undefined) body.temperature = config.temperature;
   if (request.stream) body.stream = true;
   const out = body as unknown as JSONObject;
   mergeExtra(out, config.extra);
-  return { text: JSON.stringify(out), customTools };
+  return { text: JSON.stringify(out), customTools, ...(output ? { output } : {}) };
 }

@@ -60,4 +60,6 @@ export interface AnthropicRequestBody {
   tool_choice?: AnthropicWireToolChoice;
   temperature?: number;
   stream?: true;
+  /** Structured outputs: the answer's JSON Schema. */
+  output_config?: { format: { type: "json_schema"; schema: JSONObject } };
 }

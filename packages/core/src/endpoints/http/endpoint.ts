@@ -1,9 +1,10 @@
 import { inspect } from "node:util";
-import type { Completion } from "../../loop/completion.js";
+import type { Completion, TypedCompletion } from "../../loop/completion.js";
 import type { EndpointCompletionOptions } from "../../loop/completion-options.js";
-import { endpointCompletions, type CompletionInput } from "../../loop/completions.js";
+import { endpointCompletions, type CompletionInput, type TypedOutputOptions } from "../../loop/completions.js";
 import { streamCompletion, type CompletionStream } from "../../loop/stream.js";
 import { ToolRegistry } from "../../tools/tool-registry.js";
+import type { Context } from "../../context/context.js";
 import { HttpTransport, type HttpResponse } from "./transport.js";
 import type { ModelConfig } from "../model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../model-endpoint.js";
@@ -74,12 +75,30 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
     );
   }
 
-  /** Runs the tool loop (`completions(this, model, input, options.maxToolRounds ?? 8, options)`); a prompt or raw body runs no tools. */
+  /**
+   * Runs the tool loop (`completions(this, model, input, options.maxToolRounds ?? 8, options)`); a prompt or raw
+   * body runs no tools. With `options.output` (`jsonSchema<T>()`), `completion.output` is the validated `T`.
+   */
+  completions<T>(
+    model: string,
+    input: Context | string,
+    options: TypedOutputOptions<T, EndpointCompletionOptions>,
+  ): Promise<TypedCompletion<T>>;
+  completions(model: string, input: CompletionInput, options?: EndpointCompletionOptions): Promise<Completion>;
   completions(model: string, input: CompletionInput, options?: EndpointCompletionOptions): Promise<Completion> {
     return endpointCompletions(this, model, input, options);
   }
 
-  /** The same loop with streamed requests: iterate it for events, `await stream.completion` for the result. */
+  /**
+   * The same loop with streamed requests: iterate it for events, `await stream.completion` for the result.
+   * With `options.output`, `partial-output` events carry the answer as it streams.
+   */
+  stream<T>(
+    model: string,
+    input: Context | string,
+    options: TypedOutputOptions<T, EndpointCompletionOptions>,
+  ): CompletionStream<T>;
+  stream(model: string, input: CompletionInput, options?: EndpointCompletionOptions): CompletionStream;
   stream(model: string, input: CompletionInput, options?: EndpointCompletionOptions): CompletionStream {
     return streamCompletion(this, model, input, options);
   }

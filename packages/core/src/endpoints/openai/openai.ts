@@ -7,6 +7,7 @@ import { resolveOpenAIOptions, type OpenAIOptions } from "./options.js";
 import { parseOpenAIReply } from "./reply.js";
 import { buildOpenAIBody, checkSingleChoice, type MaxTokensField, type OpenAIBody } from "./request.js";
 import { OpenAIStreamAssembler } from "./stream.js";
+import { attachOpenAIOutput } from "./response-format.js";
 import { readQwenDialect } from "../qwen/dialect.js";
 import { QwenTextDeltas } from "../qwen/stream-text.js";
 import { readEventStream, readJSONBody } from "../http/reply-body.js";
@@ -76,6 +77,7 @@ export class OpenAI extends HttpEndpoint<"OpenAI"> {
     });
     const reply = await this.#sendText(body.text, request);
     restoreStrictNulls(reply, body);
+    if (body.output !== undefined) attachOpenAIOutput(reply, body.output);
     return reply;
   }
 

@@ -3,6 +3,7 @@ import type { Tool } from "../../tools/tool.js";
 import { mergeExtra, type ModelConfig, type ToolChoice } from "../model-config.js";
 import type { EndpointRequest } from "../model-endpoint.js";
 import { openAIMessageJSON } from "./messages.js";
+import { openAIOutput, type OpenAIOutput } from "./response-format.js";
 import { openAIToolsPayload, type ToolsPayload } from "./tools.js";
 import type { OpenAIRequestBody, OpenAIWireToolChoice } from "./wire.js";
 
@@ -27,6 +28,8 @@ export interface OpenAIBody {
   text: string;
   /** The tools sent, when any (the reply parser maps strict nulls back with it). */
   tools: ToolsPayload | undefined;
+  /** How the typed answer was asked for, when the request asks for one. */
+  output?: OpenAIOutput;
 }
 
 function wireToolChoice(choice: ToolChoice, tools: readonly Tool[]): OpenAIWireToolChoice {
@@ -62,16 +65,19 @@ export function buildOpenAIBody(request: EndpointRequest, config: ModelConfig, o
   if (offered && config.parallelToolCalls !== undefined) head.parallel_tool_calls = config.parallelToolCalls;
   if (config.temperature !== undefined) head.temperature = config.temperature;
   if (config.maxTokens !== undefined) head[options.maxTokensField] = config.maxTokens;
+  const output = openAIOutput(request, config);
+  if (output?.responseFormat !== undefined) head.response_format = output.responseFormat;
   const rest = { ...head } as unknown as JSONObject;
   mergeExtra(rest, extra);
 
   const parts: string[] = [];
-  if (!Object.hasOwn(rest, "messages")) parts.push(`"messages":[${request.messages.map(openAIMessageJSON).join(",")}]`);
+  if (!Object.hasOwn(rest, "messages"))
+    parts.push(`"messages":[${(output?.messages ?? request.messages).map(openAIMessageJSON).join(",")}]`);
   let tools: ToolsPayload | undefined;
   if (offered && !Object.hasOwn(rest, "tools")) {
     tools = openAIToolsPayload(request.tools, config.strict === true, options.onWarning);
     parts.push(`"tools":${tools.json}`);
   }
   parts.push(JSON.stringify(rest).slice(1, -1));
-  return { text: `{${parts.join(",")}}`, tools };
+  return { text: `{${parts.join(",")}}`, tools, ...(output ? { output } : {}) };
 }

@@ -54,4 +54,12 @@ export interface OpenAIRequestBody {
   max_completion_tokens?: number;
   stream: boolean;
   stream_options?: { include_usage: boolean };
+  /** A typed answer's format. */
+  response_format?: OpenAIWireResponseFormat;
+}
+
+/** `response_format` for a typed answer: the schema (strict-converted when `strict`). */
+export interface OpenAIWireResponseFormat {
+  type: "json_schema";
+  json_schema: { name: string; schema: { [keyword: string]: unknown }; strict: boolean };
 }

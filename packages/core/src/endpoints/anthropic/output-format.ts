@@ -1,0 +1,118 @@
+// Typed answers on the Messages API: `output_config.format` for models with structured outputs
+// (native mode), else one more tool whose input is the answer (tool mode, the default), or the
+// schema in the system prompt (prompt mode).
+import type { Message } from "../../context/message.js";
+import { isPlainObject, setOwn, type JSONObject } from "../../json.js";
+import { toStrictSchema, type StrictSchemaResult } from "../../schema/strict-schema.js";
+import type { ModelConfig, OutputMode } from "../model-config.js";
+import type { EndpointReply, EndpointRequest } from "../model-endpoint.js";
+import {
+  answerToolDescription,
+  answerToolSchema,
+  outputModeOf,
+  withOutputInstructions,
+  wrappedAnswerKey,
+} from "../output-request.js";
+import type { AnthropicRequestBody } from "./wire.js";
+
+/** How one request asks for its typed answer. */
+export interface AnthropicOutput {
+  mode: OutputMode;
+  /** The answer tool's name (tool mode). */
+  toolName: string;
+  /** True when a non-object answer travels as the answer tool's `value` property. */
+  wrapped: boolean;
+  /** The strict conversion sent in native mode, whose nulls the reply maps back. */
+  strict?: StrictSchemaResult;
+}
+
+// Constraints structured outputs refuse; the validator still checks them on the answer.
+const unsupported = new Set([
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "pattern",
+  "maxItems",
+]);
+
+function withoutUnsupported(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutUnsupported);
+  if (!isPlainObject(node)) return node;
+  const out: JSONObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (unsupported.has(key) && typeof value !== "object") continue;
+    if (key === "minItems" && typeof value === "number" && value > 1) continue;
+    // `properties` and `$defs` hold names, not keywords: copy their entries as they are.
+    setOwn(out, key, withoutUnsupported(value));
+  }
+  return out;
+}
+
+/** The messages to send: in prompt mode, with the schema in the system prompt. */
+export function anthropicOutputMessages(request: EndpointRequest, config: ModelConfig): readonly Message[] {
+  const output = request.output;
+  return output !== undefined && outputModeOf(config, "tool") === "prompt"
+    ? withOutputInstructions(request.messages, output)
+    : request.messages;
+}
+
+/**
+ * Adds the typed-answer part to a body built for `request`: `output_config.format` in native mode;
+ * in tool mode the answer tool, and a tool choice that makes the model end with a tool call (the
+ * answer tool itself when no other tool is offered or the choice is `none`).
+ */
+export function applyAnthropicOutput(
+  body: AnthropicRequestBody,
+  request: EndpointRequest,
+  config: ModelConfig,
+): AnthropicOutput | undefined {
+  const output = request.output;
+  if (output === undefined) return undefined;
+  const mode = outputModeOf(config, "tool");
+  const info: AnthropicOutput = { mode, toolName: output.name, wrapped: false };
+  if (mode === "native") {
+    const strict = toStrictSchema(output.schema);
+    const schema = withoutUnsupported(strict.strict ? strict.schema : output.schema) as JSONObject;
+    body.output_config = { format: { type: "json_schema", schema } };
+    if (strict.strict) info.strict = strict;
+  } else if (mode === "tool") {
+    const { schema, wrapped } = answerToolSchema(output.schema);
+    info.wrapped = wrapped;
+    const offered = request.tools.length > 0 && request.toolChoice !== "none";
+    body.tools = [
+      ...(body.tools ?? []),
+      { name: output.name, description: answerToolDescription, input_schema: schema },
+    ];
+    const choice = body.tool_choice;
+    const single = config.parallelToolCalls === false ? { disable_parallel_tool_use: true } : {};
+    if (!offered) body.tool_choice = { type: "tool", name: output.name, ...single };
+    else if (choice === undefined || choice.type === "auto") body.tool_choice = { type: "any", ...single };
+  }
+  return info;
+}
+
+function answerText(args: JSONObject | null, raw: string, wrapped: boolean): string {
+  if (args === null) return raw;
+  if (!wrapped) return raw.trim() === "" ? JSON.stringify(args) : raw;
+  return Object.hasOwn(args, wrappedAnswerKey) ? (JSON.stringify(args[wrappedAnswerKey]) ?? "") : "";
+}
+
+/**
+ * Reads the answer out of a reply: in tool mode the answer tool's call becomes the choice's text
+ * (and leaves its tool calls); a choice left with no tool call carries `output`.
+ */
+export function attachAnthropicOutput(reply: EndpointReply, info: AnthropicOutput): void {
+  for (const choice of reply.choices) {
+    if (info.mode === "tool") {
+      const at = choice.toolCalls.findIndex((call) => call.name === info.toolName);
+      if (at >= 0) {
+        const [call] = choice.toolCalls.splice(at, 1);
+        choice.text = answerText(call!.arguments, call!.rawArguments, info.wrapped);
+      }
+    }
+    if (choice.toolCalls.length > 0) continue;
+    choice.output = { text: choice.text ?? "", mode: info.mode, ...(info.strict ? { strict: info.strict } : {}) };
+  }
+}

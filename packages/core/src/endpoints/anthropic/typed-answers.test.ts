@@ -1,0 +1,132 @@
+import { turn, type ScriptedModelServer } from "@tooltype/testing";
+import { Context } from "../../context/context.js";
+import { completions } from "../../loop/completions.js";
+import { jsonSchema } from "../../tools/define-tool.js";
+import { Router } from "../../router/router.js";
+import { OpenAI } from "../openai/openai.js";
+import { Anthropic } from "./anthropic.js";
+import { scriptedServerHooks } from "../fixtures/endpoint-setup.js";
+
+interface Forecast {
+  city: string;
+  celsius: number;
+  /** Left out when there is nothing to say. */
+  note?: string;
+}
+const forecast = jsonSchema<Forecast>();
+const answer = { city: "Oslo", celsius: 21 } satisfies Forecast;
+
+let server: ScriptedModelServer;
+const track = scriptedServerHooks((started) => (server = started));
+
+function claude(): Anthropic {
+  const ep = track(new Anthropic({ baseURL: server.origin, retries: 0 }));
+  ep.tools.define({
+    name: "getWeather",
+    description: "Weather in a city.",
+    schema: {
+      type: "object",
+      properties: { city: { type: "string" } },
+      required: ["city"],
+      additionalProperties: false,
+    },
+    impl: ({ city }: { city: string }) => `21 °C in ${city}`,
+  });
+  return ep;
+}
+
+type Body = {
+  tools?: Array<{ name: string; input_schema: unknown }>;
+  tool_choice?: unknown;
+  output_config?: unknown;
+  messages: Array<{ role: string; content: Array<Record<string, unknown>> }>;
+};
+const bodyOf = (i: number) => server.requests[i]!.body as Body;
+
+describe("typed answers on Anthropic", () => {
+  it("asks with an answer tool by default: tools first, then the answer tool's input is the answer", async () => {
+    const ep = claude();
+    server.enqueue(turn.toolCall("getWeather", { city: "Oslo" }), turn.toolCall("answer", answer));
+    const ctx = new Context().user("Oslo?");
+    ctx.toolPolicy.allow("getWeather");
+    const completion = await ep.completions("claude-x", ctx, { output: forecast });
+    expect(completion.stopped).toBe("done");
+    if (completion.stopped === "done") expect(completion.output.celsius).toBe(21);
+    expect(completion.output).toEqual(answer);
+    expect(bodyOf(0).tools!.map((t) => t.name)).toEqual(["getWeather", "answer"]);
+    expect(bodyOf(0).tool_choice).toEqual({ type: "any" });
+    expect(bodyOf(0).tools![1]!.input_schema).toEqual(forecast);
+    // The answer call is not a tool call of the conversation: it is the assistant's answer text.
+    expect(completion.toolCalls).toEqual([]);
+    expect(ctx.messages.at(-1)).toEqual({ role: "assistant", content: JSON.stringify(answer) });
+  });
+
+  it("forces the answer tool when no other tool is offered, and wraps a non-object answer", async () => {
+    const ep = track(new Anthropic({ baseURL: server.origin, retries: 0 }));
+    server.enqueue(turn.toolCall("cities", { value: ["Oslo", "Bergen"] }));
+    const completion = await ep.completions("claude-x", new Context().user("Cities?"), {
+      output: jsonSchema<string[]>(),
+      outputName: "cities",
+    });
+    expect(completion.output).toEqual(["Oslo", "Bergen"]);
+    expect(bodyOf(0).tool_choice).toEqual({ type: "tool", name: "cities" });
+    expect(bodyOf(0).tools![0]!.input_schema).toMatchObject({
+      required: ["value"],
+      properties: { value: { type: "array" } },
+    });
+  });
+
+  it("uses output_config.format where the model has structured outputs (outputMode: native)", async () => {
+    const ep = claude();
+    ep.config("claude-sonnet-4-5").outputMode = "native";
+    server.enqueue(turn.text(JSON.stringify({ ...answer, note: null })));
+    const completion = await ep.completions("claude-sonnet-4-5", new Context().user("Oslo?"), { output: forecast });
+    expect(completion.output).toEqual(answer);
+    const body = bodyOf(0);
+    expect(body.output_config).toMatchObject({
+      format: {
+        type: "json_schema",
+        schema: { type: "object", additionalProperties: false, required: ["city", "celsius", "note"] },
+      },
+    });
+    expect(body.tools!.map((t) => t.name)).toEqual(["getWeather"]);
+  });
+
+  it("streams partial answers from the answer tool's input", async () => {
+    const ep = claude();
+    server.enqueue({ ...turn.toolCall("answer", answer), deltaSize: 4 });
+    const stream = ep.stream("claude-x", new Context().user("Oslo?"), { output: forecast });
+    const partials: unknown[] = [];
+    for await (const event of stream)
+      if (event.type === "partial-output") partials.push(structuredClone(event.partial));
+    expect((await stream.completion).output).toEqual(answer);
+    expect(partials.length).toBeGreaterThan(2);
+    expect(partials.at(-1)).toEqual(answer);
+  });
+
+  it("sends an invalid answer back with its issues, and reports a refusal as stopped: refusal", async () => {
+    const ep = claude();
+    server.enqueue(turn.toolCall("answer", { city: "Oslo", celsius: "warm" }), turn.toolCall("answer", answer));
+    const completion = await ep.completions("claude-x", new Context().user("Oslo?"), { output: forecast });
+    expect(completion.output).toEqual(answer);
+    const retry = bodyOf(1).messages.at(-1)!;
+    expect(retry.role).toBe("user");
+    expect(JSON.stringify(retry.content)).toContain("answer.celsius: must be a number");
+    server.enqueue({ refusal: "I won't." });
+    const refused = await ep.completions("claude-x", new Context().user("x"), { output: forecast });
+    expect(refused.stopped).toBe("refusal");
+    expect(refused.output).toBeUndefined();
+  });
+
+  it("works through a Router, each target asked its own way", async () => {
+    const router = new Router([
+      { endpoint: track(new OpenAI({ baseURL: server.url, retries: 0 })), model: "down" },
+      { endpoint: track(new Anthropic({ baseURL: server.origin, retries: 0 })), model: "claude-x" },
+    ]);
+    server.enqueue(turn.error(503), turn.toolCall("answer", answer));
+    const completion = await completions(router, "Oslo?", 8, { output: forecast });
+    expect(completion.output).toEqual(answer);
+    expect(completion.target).toEqual({ baseURL: `${server.origin}/v1`, model: "claude-x" });
+    expect((server.requests[0]!.body as { response_format?: unknown }).response_format).toBeDefined();
+  });
+});

@@ -1,0 +1,78 @@
+// The typed-answer part of the endpoint contract: what the loop asks for (`EndpointRequest.output`),
+// how a model config says to ask for it, and what a reply carries back (`CompletionChoice.output`).
+import type { Message, SystemMessage } from "../context/message.js";
+import { isPlainObject, type JSONObject, type JSONSchema } from "../json.js";
+import type { StrictSchemaResult } from "../schema/strict-schema.js";
+import type { ModelConfig, OutputMode } from "./model-config.js";
+
+/** A typed answer the loop asks an endpoint for. */
+export interface OutputRequest {
+  /** Its name: the `json_schema` name, or the answer tool's name (`^[A-Za-z0-9_-]{1,64}$`). */
+  name: string;
+  /** The schema the answer must match (the application's, before any strict conversion). */
+  schema: JSONSchema;
+}
+
+/** The answer part of a reply to a request that asked for a typed answer. */
+export interface ChoiceOutput {
+  /** The answer as the model wrote it: JSON text (in `prompt` mode, text that may need repairs). */
+  text: string;
+  /** How it was asked for. */
+  mode: OutputMode;
+  /** The strict conversion the schema was sent with: its `null`s for omitted properties are mapped back. */
+  strict?: StrictSchemaResult;
+}
+
+/** The mode `config` asks for: its `outputMode`, else `prompt` for the qwen dialect, else the provider's default. */
+export function outputModeOf(config: ModelConfig, providerDefault: OutputMode): OutputMode {
+  return config.outputMode ?? (config.dialect === "qwen" ? "prompt" : providerDefault);
+}
+
+/** What the system prompt says in `prompt` mode (the schema follows). */
+export const outputInstructions =
+  "Answer with one JSON value that matches this JSON Schema, and nothing else: no prose before or after it, no markdown fence.";
+
+const instructed = new WeakMap<object, { schema: JSONSchema; message: SystemMessage }>();
+
+/**
+ * The messages of a `prompt`-mode request: the schema and the instruction appended to the first
+ * system message (servers' chat templates want one system message, first), or a system message
+ * put first when the conversation has none. The context itself is never changed.
+ */
+export function withOutputInstructions(messages: readonly Message[], output: OutputRequest): readonly Message[] {
+  const text = `${outputInstructions}\n${JSON.stringify(output.schema)}`;
+  const first = messages[0];
+  if (first?.role !== "system") return [{ role: "system", content: text }, ...messages];
+  let cached = instructed.get(first);
+  if (cached === undefined || cached.schema !== output.schema) {
+    cached = { schema: output.schema, message: { role: "system", content: `${first.content}\n\n${text}` } };
+    instructed.set(first, cached);
+  }
+  return [cached.message, ...messages.slice(1)];
+}
+
+/** The property that holds a non-object answer inside the answer tool's input (tool inputs are objects). */
+export const wrappedAnswerKey = "value";
+
+/**
+ * The input schema of the answer tool: the schema itself when it describes an object, else an
+ * object with one required `value` property holding it (its `$defs` moved up so `$ref`s resolve).
+ */
+export function answerToolSchema(schema: JSONSchema): { schema: JSONObject; wrapped: boolean } {
+  if (isPlainObject(schema) && schema.type === "object") return { schema: schema as JSONObject, wrapped: false };
+  const inner = isPlainObject(schema) ? { ...schema } : {};
+  const defs = inner.$defs;
+  delete inner.$defs;
+  const out: JSONObject = {
+    type: "object",
+    properties: { [wrappedAnswerKey]: (schema === true ? {} : inner) as JSONObject },
+    required: [wrappedAnswerKey],
+    additionalProperties: false,
+  };
+  if (defs !== undefined) out.$defs = defs as JSONObject;
+  return { schema: out, wrapped: true };
+}
+
+/** The description of the answer tool. */
+export const answerToolDescription =
+  "Give your final answer by calling this tool once, with the answer as its input. Call it only when you are done with every other tool.";
