@@ -112,7 +112,16 @@ export function readStore(input: unknown, secret: ContextSecret | undefined): Re
   return replay(root.messages.map((message, i) => readMessage(message, `messages[${i}]`)));
 }
 
+/** The keys a store's root may hold: anything else beside them is a change the signature does not cover. */
+const rootKeys = new Set(["format", "version", "messages", "signature"]);
+
 function checkSignature(root: Record<string, unknown>, secret: ContextSecret): void {
+  const unknown = Object.keys(root).find((key) => !rootKeys.has(key));
+  if (unknown !== undefined)
+    throw new ContextStoreError(
+      unknown,
+      "is not part of a stored context: with a secret, any change to the stored document is refused. It was not restored.",
+    );
   if (typeof root.signature !== "string") {
     throw new ContextStoreError(
       "signature",

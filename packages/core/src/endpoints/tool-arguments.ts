@@ -1,5 +1,6 @@
 import { isPlainObject, type JSONObject } from "../json.js";
 import { nestedDeeperThan } from "../tools/input-limits.js";
+import { mayHoldUnusable, unusableValue } from "./argument-values.js";
 import { jsonTextExceedsDepth } from "./json-depth.js";
 
 /** Limits on what a model may send as one call's arguments (`EndpointRequest.maxToolInput`/`maxDepth`). */
@@ -59,12 +60,27 @@ function tryParse(text: string): { ok: true; value: unknown } | { ok: false; mes
   }
 }
 
+function unreadable(rawArguments: string, why: string): ParsedArguments {
+  return unusable(
+    rawArguments,
+    `The arguments hold ${why}, which cannot be used. Send the call again with ordinary values (numbers within ±1.7e308, well-formed text).`,
+  );
+}
+
+/** `value` as the arguments, unless its JSON `text` holds a value that cannot be used or sent back. */
+function checkedValues(value: JSONObject, text: string, rawArguments: string): ParsedArguments {
+  if (!mayHoldUnusable(text)) return { arguments: value, rawArguments };
+  const why = unusableValue(value);
+  return why === undefined ? { arguments: value, rawArguments } : unreadable(rawArguments, why);
+}
+
 /**
  * Reads one call's arguments as a server sent them:
  * an object is used as is; `""` or whitespace is `{}`; a string holding a JSON object is that object;
  * a string holding a JSON string that holds an object (double encoding) is unwrapped once;
- * anything else is unusable (`arguments: null` with an `argumentError`). Over `maxToolInput` bytes or
- * nested past `maxDepth`, the text is not parsed at all.
+ * anything else is unusable (`arguments: null` with an `argumentError`), and so are arguments holding
+ * a number past a double or a lone surrogate. Over
+ * `maxToolInput` bytes or nested past `maxDepth`, the text is not parsed at all.
  */
 export function parseToolArguments(received: unknown, limits: ArgumentLimits): ParsedArguments {
   if (received === undefined || received === null) return { arguments: {}, rawArguments: "" };
@@ -75,6 +91,8 @@ export function parseToolArguments(received: unknown, limits: ArgumentLimits): P
     if (!isJSONObject(received))
       return unusable(rawArguments, `The arguments were ${describe(received)}, not a JSON object. ${example}`);
     if (nestedDeeperThan(received, limits.maxDepth)) return tooDeep(rawArguments, limits);
+    const why = unusableValue(received);
+    if (why !== undefined) return unreadable(rawArguments, why);
     return { arguments: received, rawArguments };
   }
   const rawArguments = received;
@@ -88,13 +106,13 @@ export function parseToolArguments(received: unknown, limits: ArgumentLimits): P
       rawArguments,
       `The arguments were not valid JSON (${first.message}); they may have been cut off. ${example}`,
     );
-  if (isJSONObject(first.value)) return { arguments: first.value, rawArguments };
+  if (isJSONObject(first.value)) return checkedValues(first.value, rawArguments, rawArguments);
   if (typeof first.value === "string") {
     // Double encoding (a JSON string holding the JSON object): unwrap exactly once.
     const inner = first.value;
     if (jsonTextExceedsDepth(inner, limits.maxDepth)) return tooDeep(rawArguments, limits);
     const second = tryParse(inner);
-    if (second.ok && isJSONObject(second.value)) return { arguments: second.value, rawArguments };
+    if (second.ok && isJSONObject(second.value)) return checkedValues(second.value, inner, rawArguments);
   }
   return unusable(rawArguments, `The arguments were ${describe(first.value)}, not a JSON object. ${example}`);
 }

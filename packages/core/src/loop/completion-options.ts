@@ -1,6 +1,7 @@
 import type { ToolChoice } from "../endpoints/model-config.js";
 import type { JSONSchema } from "../json.js";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOOL_INPUT } from "../tools/input-limits.js";
+import { DEFAULT_MAX_TOOL_OUTPUT } from "./tool-output-limit.js";
 import type { LoopEventListener } from "./loop-event.js";
 import { resolveOutput, type ResolvedOutput } from "./output.js";
 
@@ -20,6 +21,8 @@ export interface CompletionOptions<TApp = unknown> {
   maxToolInput?: number;
   /** Deepest nesting of arguments accepted (64). */
   maxDepth?: number;
+  /** Longest tool result sent to the model, in UTF-8 bytes (1 MiB); a longer one is cut, with a note saying so. */
+  maxToolOutput?: number;
   /** Return the completion (`stopped: "attention"`) when a call fails, instead of letting the model retry. */
   returnOnFailure?: boolean;
   /** Repair almost-valid arguments exactly or not at all (see docs), recorded on `call.repaired`. */
@@ -54,6 +57,7 @@ export interface ResolvedOptions {
   tools: readonly string[] | undefined;
   maxToolInput: number;
   maxDepth: number;
+  maxToolOutput: number;
   returnOnFailure: boolean;
   repair: boolean;
   onEvent: LoopEventListener | undefined;
@@ -100,6 +104,7 @@ export function resolveOptions(options: CompletionOptions = {}): ResolvedOptions
     tools: tools === undefined ? undefined : [...tools], // the run's own copy: every round offers and decides the same names
     maxToolInput: positiveInteger(options.maxToolInput, "maxToolInput", DEFAULT_MAX_TOOL_INPUT),
     maxDepth: positiveInteger(options.maxDepth, "maxDepth", DEFAULT_MAX_DEPTH),
+    maxToolOutput: positiveInteger(options.maxToolOutput, "maxToolOutput", DEFAULT_MAX_TOOL_OUTPUT),
     returnOnFailure: options.returnOnFailure === true,
     repair: options.repair === true,
     onEvent: options.onEvent,

@@ -9,6 +9,7 @@ import type { ToolExecuteOptions } from "../tools/tool.js";
 import type { ResolvedOptions } from "./completion-options.js";
 import type { PreparedCall } from "./decide-calls.js";
 import type { LoopEventListener } from "./loop-event.js";
+import { limitToolOutput } from "./tool-output-limit.js";
 
 /** What running calls needs. */
 export interface RunScope {
@@ -28,7 +29,7 @@ function answerFailed(scope: RunScope, call: ToolCall, message: string): void {
 }
 
 function answer(scope: RunScope, call: ToolCall, result: ToolResult): void {
-  scope.inside.answer(call, result);
+  scope.inside.answer(call, limitToolOutput(result, scope.options.maxToolOutput));
   scope.emit?.({ type: "tool-result", round: scope.round, call });
 }
 

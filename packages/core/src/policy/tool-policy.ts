@@ -1,3 +1,4 @@
+import { thrownMessage } from "../tools/result-conversion.js";
 import type { ToolCall } from "../context/tool-call.js";
 import type { Tool } from "../tools/tool.js";
 import { isToolPolicyStatus, ToolPolicyStatus, type PolicyResult } from "./tool-policy-status.js";
@@ -109,7 +110,7 @@ export class ToolPolicy {
     try {
       return normalise(await evaluator(tool, call));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = thrownMessage(error);
       return {
         status: ToolPolicyStatus.Denied,
         message: `The policy evaluator failed, so the call was not allowed: ${reason}`,

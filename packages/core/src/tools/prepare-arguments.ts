@@ -3,6 +3,7 @@ import type { JSONObject, JSONSchema } from "../json.js";
 import { argumentIssues, formatArgumentIssues } from "../schema/argument-issues.js";
 import { validatorFor } from "../schema/validation.js";
 import { applyDefaults, reviveDates } from "./argument-mapping.js";
+import { inexactIntegerIssues } from "./inexact-integers.js";
 import {
   DEFAULT_MAX_DEPTH,
   DEFAULT_MAX_TOOL_INPUT,
@@ -108,6 +109,9 @@ export function prepareArguments(tool: PreparableTool, args: unknown, limits: Pa
     const issues = argumentIssues(errors);
     return refuse("arguments", formatArgumentIssues(tool.name, issues), issues);
   }
+
+  const inexact = inexactIntegerIssues(value, validate);
+  if (inexact.length > 0) return refuse("arguments", formatArgumentIssues(tool.name, inexact), inexact);
 
   const object = value as JSONObject;
   applyDefaults(object, tool.schema);

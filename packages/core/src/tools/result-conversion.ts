@@ -32,7 +32,7 @@ export function convertResult(value: unknown): ConvertedResult {
     return { ok: true, output: output === undefined ? "{}" : output };
   } catch (error) {
     if (error instanceof NotJSONError) return { ok: false, message: error.message };
-    const text = error instanceof Error ? error.message : String(error);
+    const text = thrownMessage(error);
     if (/circular|cyclic/i.test(text))
       return { ok: false, message: "it contains a cycle (an object that refers to itself)" };
     if (error instanceof RangeError) return { ok: false, message: "it is nested too deeply or contains a cycle" };
@@ -45,11 +45,27 @@ export function errorOutput(message: string): string {
   return JSON.stringify({ error: message });
 }
 
-/** The readable message of anything thrown: an Error's message (or name), else its string form. */
-export function thrownMessage(thrown: unknown): string {
+/** What a thrown value that cannot be read (a throwing getter, a hostile Proxy) is reported as. */
+export const unreadableThrownMessage = "The tool threw a value whose message could not be read.";
+
+function readThrown(thrown: unknown): string {
   if (thrown instanceof Error) return thrown.message !== "" ? thrown.message : thrown.name;
   if (typeof thrown === "object" && thrown !== null && typeof (thrown as { message?: unknown }).message === "string") {
     return (thrown as { message: string }).message;
   }
   return String(thrown);
+}
+
+/**
+ * The readable message of anything thrown: an Error's message (or name), else its string form.
+ * Never throws: a value whose message cannot be read (a getter or Proxy trap that throws, an
+ * object without a string form) gives `unreadableThrownMessage`.
+ */
+export function thrownMessage(thrown: unknown): string {
+  try {
+    const message = readThrown(thrown);
+    return typeof message === "string" ? message : unreadableThrownMessage;
+  } catch {
+    return unreadableThrownMessage;
+  }
 }

@@ -18,5 +18,10 @@ export function toolError(message: string): ToolErrorValue {
 
 /** True for a value made by `toolError` (from any installed copy of the package). */
 export function isToolError(value: unknown): value is ToolErrorValue {
-  return typeof value === "object" && value !== null && marker in value;
+  if (typeof value !== "object" || value === null) return false;
+  try {
+    return marker in value;
+  } catch {
+    return false; // a Proxy whose `has` trap throws is no toolError value
+  }
 }

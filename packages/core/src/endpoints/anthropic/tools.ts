@@ -1,4 +1,5 @@
 import type { JSONObject } from "../../json.js";
+import { portableSchema } from "../../schema/portable-schema.js";
 import type { Tool } from "../../tools/tool.js";
 import type { ModelConfig, ToolChoice } from "../model-config.js";
 import type { AnthropicWireTool, AnthropicWireToolChoice } from "./wire.js";
@@ -29,7 +30,7 @@ function inputSchemaOf(tool: Tool): JSONObject {
   }
   const schema = tool.schema;
   // `input_schema` must be an object schema; a boolean schema (`true`: anything) becomes the open one.
-  return typeof schema === "object" && schema !== null ? (schema as JSONObject) : { type: "object" };
+  return typeof schema === "object" && schema !== null ? (portableSchema(schema) as JSONObject) : { type: "object" };
 }
 
 /** One tool as `{ name, description, input_schema }` (an empty description is left out). */

@@ -42,6 +42,7 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
       timeoutMs: resolved.timeoutMs,
       retry: resolved.retry,
       maxResponseBytes: resolved.maxResponseBytes,
+      maxConnections: resolved.maxConnections,
       ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
     });

@@ -132,3 +132,20 @@ export function errorFromFailure(
   }
   return error; // a bug, not a network failure: let it surface as it is
 }
+
+/**
+ * A retryable failure met after parts of a streamed reply reached the caller: it is not retried
+ * (the parts would arrive twice), so it is final and says so, without advice to check the server.
+ */
+export function errorAfterDelivery(error: EndpointError): EndpointError {
+  const what = error.message.replace(/ Check that the server is running and reachable\.$/, "");
+  return new EndpointError(
+    `${what} The streamed reply broke off after parts of it had arrived, so it was not retried (those parts were already delivered); nothing was added to the conversation. Send the request again.`,
+    {
+      retryable: false,
+      cause: error.cause ?? error,
+      ...(error.status !== undefined ? { status: error.status } : {}),
+      ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
+    },
+  );
+}

@@ -1,6 +1,7 @@
 import type { Dispatcher } from "undici";
 import type { ToolRegistry } from "../../tools/tool-registry.js";
 import type { RetryInfo } from "./transport.js";
+import { DEFAULT_MAX_CONNECTIONS } from "./connection-slots.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry-policy.js";
 
 /** The options every HTTP endpoint takes (`OpenAIOptions` and `AnthropicOptions` add their own). */
@@ -21,6 +22,11 @@ export interface TransportOptions {
   onRetry?: (info: RetryInfo) => void;
   /** Largest response accepted, in bytes. Default 32 MiB. */
   maxResponseBytes?: number;
+  /**
+   * Most requests in flight at once (and sockets in the endpoint's own pool). Default 16. Others
+   * wait their turn; the wait counts against `timeoutMs` and ends at once when cancelled.
+   */
+  maxConnections?: number;
   /** An undici Dispatcher (Agent, ProxyAgent, MockAgent, …) instead of the endpoint's own keep-alive pool. */
   dispatcher?: Dispatcher;
   /** A registry shared with other endpoints; default: a new one of its own. */
@@ -35,6 +41,7 @@ export interface ResolvedTransportOptions {
   timeoutMs: number;
   retry: RetryPolicy;
   maxResponseBytes: number;
+  maxConnections: number;
 }
 
 /**
@@ -152,6 +159,13 @@ export function resolveTransportLimits(
       options.maxResponseBytes,
       32 * 1024 * 1024,
       rules.maxResponseBytes,
+    ),
+    maxConnections: checkedNumber(
+      label,
+      "maxConnections",
+      options.maxConnections,
+      DEFAULT_MAX_CONNECTIONS,
+      "integer ≥ 1",
     ),
   };
 }

@@ -1,7 +1,9 @@
 import type { Readable } from "node:stream";
 import { Pool, type Dispatcher } from "undici";
 import { EndpointError } from "../../errors/endpoint-error.js";
-import { errorFromFailure, errorFromStatus, retryAfterMs } from "./errors.js";
+import { errorAfterDelivery, errorFromFailure, errorFromStatus, retryAfterMs } from "./errors.js";
+import { redactError, secretsOf } from "./redaction.js";
+import { ConnectionSlots, DEFAULT_MAX_CONNECTIONS, SlotWaitError } from "./connection-slots.js";
 import { backoffMs, type RetryPolicy } from "./retry-policy.js";
 
 /** How a transport reaches one server. */
@@ -16,6 +18,8 @@ export interface HttpTransportOptions {
   retry: RetryPolicy;
   /** Largest response body accepted, in bytes. */
   maxResponseBytes: number;
+  /** Most requests in flight at once (and sockets in the transport's own pool); others wait their turn. Default 16. */
+  maxConnections?: number;
   /** Sends the requests (yours is never closed by `close()`); default: a keep-alive pool of our own. */
   dispatcher?: Dispatcher;
   /** Hears each retry before its wait (logging, metrics). */
@@ -182,6 +186,8 @@ export class HttpTransport {
   readonly #basePath: string;
   // The headers of every request, one object per `accept` value, made once.
   readonly #headers = new Map<string, Record<string, string>>();
+  readonly #slots: ConnectionSlots;
+  readonly #maxConnections: number;
 
   constructor(options: HttpTransportOptions) {
     this.#options = options;
@@ -189,9 +195,15 @@ export class HttpTransport {
     this.#origin = url.origin;
     this.#basePath = url.pathname.replace(/\/+$/, "");
     this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
     this.#dispatcher =
       options.dispatcher ??
-      new Pool(this.#origin, { connect: { timeout: options.timeoutMs }, keepAliveTimeout: 10_000 });
+      new Pool(this.#origin, {
+        connect: { timeout: options.timeoutMs },
+        keepAliveTimeout: 10_000,
+        connections: this.#maxConnections,
+      });
+    this.#slots = new ConnectionSlots(this.#maxConnections);
   }
 
   /** Sends `body` to `baseURL + path` and hands the response to `read`, trying again as the policy allows. */
@@ -209,10 +221,12 @@ export class HttpTransport {
       try {
         return await this.#once(path, body, options, target, progress, read);
       } catch (thrown) {
-        const error = errorFromFailure(thrown, target, this.#options.timeoutMs, options.signal);
-        const retryable =
-          EndpointError.isInstance(error) && error.retryable && (options.retryDuringBody || !progress.delivered);
-        if (!retryable || attempt >= retry.retries) throw error;
+        let error = errorFromFailure(thrown, target, this.#options.timeoutMs, options.signal);
+        // Parts of a stream already reached the caller: trying again would deliver them twice.
+        if (EndpointError.isInstance(error) && error.retryable && !options.retryDuringBody && progress.delivered)
+          error = errorAfterDelivery(error);
+        redactError(error, this.#secrets(path));
+        if (!EndpointError.isInstance(error) || !error.retryable || attempt >= retry.retries) throw error;
         const asked = retryAfterOf.get(error);
         if (asked !== undefined && asked > retry.maxRetryAfterMs) throw error; // waiting that long inside a call helps nobody
         const delayMs = asked ?? backoffMs(attempt, retry);
@@ -227,6 +241,39 @@ export class HttpTransport {
   }
 
   async #once<T>(
+    path: string,
+    body: string,
+    options: PostOptions,
+    target: string,
+    progress: { delivered: boolean },
+    read: (response: HttpResponse) => Promise<T>,
+  ): Promise<T> {
+    const release = await this.#slot(target, options.signal);
+    try {
+      return await this.#exchange(path, body, options, target, progress, read);
+    } finally {
+      release();
+    }
+  }
+
+  // Waits for a free slot: a timeout is an EndpointError; a cancellation is reported by the caller.
+  async #slot(target: string, signal: AbortSignal | undefined): Promise<() => void> {
+    const { timeoutMs } = this.#options;
+    const maxConnections = this.#maxConnections;
+    try {
+      return await this.#slots.acquire(timeoutMs, signal);
+    } catch (error) {
+      if (error instanceof SlotWaitError && error.failure.kind === "timeout") {
+        throw new EndpointError(
+          `The request to ${target} timed out after ${timeoutMs} ms waiting for a free connection (all ${maxConnections} of maxConnections were busy). Raise maxConnections, or send fewer requests at once.`,
+          { retryable: true },
+        );
+      }
+      throw error;
+    }
+  }
+
+  async #exchange<T>(
     path: string,
     body: string,
     options: PostOptions,
@@ -273,6 +320,12 @@ export class HttpTransport {
         response.body.destroy();
       }
     }
+  }
+
+  // The credentials of every request and those in this path's query, to keep out of errors.
+  #secrets(path: string): string[] {
+    const at = path.indexOf("?");
+    return secretsOf(this.#options.headers, at < 0 ? "" : path.slice(at));
   }
 
   #headersFor(accept: string): Record<string, string> {

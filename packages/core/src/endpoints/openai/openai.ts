@@ -13,14 +13,15 @@ import { QwenTextDeltas } from "../qwen/stream-text.js";
 import { readEventStream, readJSONBody } from "../http/reply-body.js";
 import type { ArgumentLimits } from "../tool-arguments.js";
 
-async function readJSONReply(response: HttpResponse, limits: ArgumentLimits): Promise<EndpointReply> {
-  return parseOpenAIReply(await readJSONBody(response, "an OpenAI-compatible /v1 API"), limits);
+async function readJSONReply(response: HttpResponse, limits: ArgumentLimits, baseURL: string): Promise<EndpointReply> {
+  return parseOpenAIReply(await readJSONBody(response, "an OpenAI-compatible /v1 API"), limits, baseURL);
 }
 
 async function readStreamedReply(
   response: HttpResponse,
   request: EndpointRequest,
   qwen: boolean,
+  baseURL: string,
 ): Promise<EndpointReply> {
   // The qwen dialect reports text deltas only once they are known not to be part of a call.
   const deltas = qwen && request.onEvent ? new QwenTextDeltas(request.onEvent) : undefined;
@@ -28,7 +29,7 @@ async function readStreamedReply(
   await readEventStream(response, (message) => assembler.push(message));
   const body = assembler.finish();
   deltas?.end();
-  return parseOpenAIReply(body, request);
+  return parseOpenAIReply(body, request, baseURL);
 }
 
 /** Applies the strict-mode null mapping to the calls of tools that were sent with `strict: true`. */
@@ -73,6 +74,7 @@ export class OpenAI extends HttpEndpoint<"OpenAI"> {
   async send(request: EndpointRequest): Promise<EndpointReply> {
     const body = buildOpenAIBody(request, this.config(request.model), {
       maxTokensField: this.#maxTokensField,
+      baseURL: this.baseURL,
       onWarning: (message) => request.onEvent?.({ type: "warning", round: request.round, message }),
     });
     const reply = await this.#sendText(body.text, request);
@@ -97,8 +99,8 @@ export class OpenAI extends HttpEndpoint<"OpenAI"> {
   #sendText(text: string, request: EndpointRequest): Promise<EndpointReply> {
     const qwen = this.config(request.model).dialect === "qwen";
     const reply = this.post(`/chat/completions${this.#query}`, text, request, {
-      json: (response) => readJSONReply(response, request),
-      stream: (response) => readStreamedReply(response, request, qwen),
+      json: (response) => readJSONReply(response, request, this.baseURL),
+      stream: (response) => readStreamedReply(response, request, qwen, this.baseURL),
     });
     // The qwen dialect also reads calls written in the text (Hermes, Qwen XML).
     return qwen ? reply.then((parsed) => readQwenDialect(parsed, request)) : reply;

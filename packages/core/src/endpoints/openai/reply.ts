@@ -5,19 +5,21 @@ import { asObject, type JSONObject } from "../../json.js";
 import type { CompletionChoice, Usage } from "../model-endpoint.js";
 import { errorMessageOf } from "../http/errors.js";
 import type { EndpointReply } from "../model-endpoint.js";
-import { CallIds, visibleText } from "../tool-calls.js";
+import { CallIds, nonEmptyString, visibleText } from "../tool-calls.js";
+import { contentReasoning } from "./content-parts.js";
+import { extrasProviderData, messageExtras } from "./message-extras.js";
 import { parseOpenAIToolCall } from "./tool-calls.js";
 import type { ArgumentLimits } from "../tool-arguments.js";
 
 /** `content` as a string: servers send a string, or an array of parts (`{ type: "text", text }`). */
-function contentText(content: unknown, partType: string): string | undefined {
+function contentText(content: unknown, partType: "text" | "refusal"): string | undefined {
   // A plain string is text; only an array of parts can hold a refusal part.
   if (typeof content === "string") return partType === "text" ? content : undefined;
   if (!Array.isArray(content)) return undefined;
   let text: string | undefined;
   for (const part of content) {
     const p = asObject(part);
-    const value = p?.type === partType ? p[partType === "text" ? "text" : "refusal"] : undefined;
+    const value = p?.type === partType ? p[partType] : undefined;
     if (typeof value === "string") text = (text ?? "") + value;
   }
   return text;
@@ -40,7 +42,13 @@ function parseUsage(usage: unknown): Usage {
   };
 }
 
-function parseChoice(wire: JSONObject, position: number, limits: ArgumentLimits, ids: CallIds): CompletionChoice {
+function parseChoice(
+  wire: JSONObject,
+  position: number,
+  limits: ArgumentLimits,
+  ids: CallIds,
+  baseURL: string | undefined,
+): CompletionChoice {
   const message = asObject(wire.message) ?? {};
   const toolCalls: ToolCall[] = [];
   if (Array.isArray(message.tool_calls)) {
@@ -49,16 +57,19 @@ function parseChoice(wire: JSONObject, position: number, limits: ArgumentLimits,
       if (call) toolCalls.push(parseOpenAIToolCall(call, limits, ids));
     }
   }
+  // The legacy `function_call` is one call only when it names a function: some gateways put the
+  // zero value `{ "name": "", "arguments": "" }` on every message.
   const legacy = asObject(message.function_call);
-  if (legacy && toolCalls.length === 0) toolCalls.push(parseOpenAIToolCall({ function: legacy }, limits, ids));
-  const reasoning = [message.reasoning_content, message.reasoning].find(
+  if (legacy && toolCalls.length === 0 && nonEmptyString(legacy.name) !== undefined)
+    toolCalls.push(parseOpenAIToolCall({ function: legacy }, limits, ids));
+  const reasoning = [message.reasoning_content, message.reasoning, contentReasoning(message.content)].find(
     (r): r is string => typeof r === "string" && r !== "",
   );
   const refusal =
     typeof message.refusal === "string" && message.refusal !== ""
       ? message.refusal
       : contentText(message.content, "refusal");
-  return {
+  const choice: CompletionChoice = {
     index: typeof wire.index === "number" ? wire.index : position,
     text: visibleText(contentText(message.content, "text")),
     toolCalls,
@@ -66,15 +77,20 @@ function parseChoice(wire: JSONObject, position: number, limits: ArgumentLimits,
     refusal: refusal !== undefined && refusal !== "" ? refusal : null,
     reasoning: reasoning ?? null,
   };
+  const extras = messageExtras(message);
+  if (extras !== undefined) choice.providerData = extrasProviderData(extras, baseURL);
+  return choice;
 }
 
 /**
  * Parses a chat completion body (parsed JSON) into choices and usage, following docs/wire-format.md:
  * every choice, in index order; text, refusal and reasoning kept apart; tool calls with their
- * arguments read (unusable ones `null`), ids made unique. A body that is not a chat completion
+ * arguments read (unusable ones `null`), ids made unique; message-level fields the server needs
+ * back (`reasoning_content`, `reasoning_details`, `extra_content`) kept as provider data naming
+ * `baseURL`. A body that is not a chat completion
  * is a `ProtocolError`; an error object sent with a success status is an `EndpointError`.
  */
-export function parseOpenAIReply(body: unknown, limits: ArgumentLimits): EndpointReply {
+export function parseOpenAIReply(body: unknown, limits: ArgumentLimits, baseURL?: string): EndpointReply {
   const b = asObject(body);
   if (b && !Array.isArray(b.choices) && b.error !== undefined) {
     throw new EndpointError(`The server answered with an error: ${errorMessageOf(b) ?? "no message"}`, {
@@ -90,7 +106,7 @@ export function parseOpenAIReply(body: unknown, limits: ArgumentLimits): Endpoin
   const choices = b.choices
     .flatMap((entry, position) => {
       const choice = asObject(entry);
-      return choice ? [parseChoice(choice, position, limits, ids)] : [];
+      return choice ? [parseChoice(choice, position, limits, ids, baseURL)] : [];
     })
     .sort((x, y) => x.index - y.index);
   if (choices.length === 0)

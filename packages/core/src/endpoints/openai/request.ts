@@ -18,6 +18,8 @@ export type MaxTokensField = "max_tokens" | "max_completion_tokens";
 export interface OpenAIBodyOptions {
   /** The field for `maxTokens`. */
   maxTokensField: MaxTokensField;
+  /** The endpoint's base URL: assistant messages carry back the fields this server sent with them. */
+  baseURL?: string;
   /** Hears when a tool that asked to be strict is sent non-strict (once per tool revision). */
   onWarning?: (message: string, tool: Tool) => void;
 }
@@ -72,7 +74,9 @@ export function buildOpenAIBody(request: EndpointRequest, config: ModelConfig, o
 
   const parts: string[] = [];
   if (!Object.hasOwn(rest, "messages"))
-    parts.push(`"messages":[${(output?.messages ?? request.messages).map(openAIMessageJSON).join(",")}]`);
+    parts.push(
+      `"messages":[${(output?.messages ?? request.messages).map((message) => openAIMessageJSON(message, options.baseURL)).join(",")}]`,
+    );
   let tools: ToolsPayload | undefined;
   if (offered && !Object.hasOwn(rest, "tools")) {
     tools = openAIToolsPayload(request.tools, config.strict === true, options.onWarning);

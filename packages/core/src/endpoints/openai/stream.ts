@@ -3,6 +3,7 @@ import { ProtocolError } from "../../errors/protocol-error.js";
 import { asObject, setOwn, type JSONObject, type JSONValue } from "../../json.js";
 import { errorMessageOf, excerptOf } from "../http/errors.js";
 import { nonEmptyString } from "../tool-calls.js";
+import { contentPieces } from "./content-parts.js";
 import { eventJSON, type SSEMessage } from "../http/sse-reader.js";
 import { toolCallDelta, type StreamEvent } from "../stream-event.js";
 
@@ -22,6 +23,12 @@ interface ChoiceState {
   content: string;
   refusal: string;
   reasoning: string;
+  /** The key the reasoning came under (`reasoning_content` or `reasoning`), kept to send it back so. */
+  reasoningKey?: string;
+  /** Reasoning from thinking parts of `content` (not sent back: it was part of the content). */
+  partReasoning: string;
+  reasoningDetails: JSONObject[];
+  extraContent?: JSONObject;
   finishReason: string | null;
   calls: Map<number, CallState>;
   current?: CallState;
@@ -58,7 +65,8 @@ export class OpenAIStreamAssembler {
     }
     if (data.trim() === "") return;
     const c = asObject(eventJSON(message));
-    if (message.event === "error" || (c && c.error !== undefined && !Array.isArray(c.choices))) {
+    // An `error` object is an error even beside `choices` (OpenRouter reports mid-stream failures so).
+    if (message.event === "error" || (c && c.error !== undefined && c.error !== null)) {
       throw new EndpointError(`The server reported an error mid-stream: ${errorMessageOf(c) ?? excerptOf(data, 120)}`, {
         retryable: false,
       });
@@ -77,7 +85,17 @@ export class OpenAIStreamAssembler {
   private choiceState(index: number): ChoiceState {
     let state = this.choices.get(index);
     if (!state) {
-      state = { index, content: "", refusal: "", reasoning: "", finishReason: null, calls: new Map(), maxKey: -1 };
+      state = {
+        index,
+        content: "",
+        refusal: "",
+        reasoning: "",
+        partReasoning: "",
+        reasoningDetails: [],
+        finishReason: null,
+        calls: new Map(),
+        maxKey: -1,
+      };
       this.choices.set(index, state);
       this.primary ??= index;
     }
@@ -87,13 +105,22 @@ export class OpenAIStreamAssembler {
   private pushChoice(wire: JSONObject): void {
     const state = this.choiceState(typeof wire.index === "number" ? wire.index : 0);
     const delta = asObject(wire.delta) ?? asObject(wire.message) ?? {};
-    if (typeof delta.content === "string" && delta.content !== "") {
-      state.content += delta.content;
-      if (state.index === this.primary) this.onEvent?.({ type: "text-delta", round: this.round, text: delta.content });
+    // `content` is a string, or (with reasoning on, some servers) an array of text and thinking parts.
+    const pieces = contentPieces(delta.content);
+    if (pieces.text !== "") {
+      state.content += pieces.text;
+      if (state.index === this.primary) this.onEvent?.({ type: "text-delta", round: this.round, text: pieces.text });
     }
+    state.partReasoning += pieces.reasoning;
     if (typeof delta.refusal === "string") state.refusal += delta.refusal;
-    for (const key of ["reasoning_content", "reasoning"])
-      if (typeof delta[key] === "string") state.reasoning += delta[key];
+    for (const key of ["reasoning_content", "reasoning"]) {
+      if (typeof delta[key] !== "string" || delta[key] === "") continue;
+      state.reasoning += delta[key];
+      state.reasoningKey ??= key;
+    }
+    if (Array.isArray(delta.reasoning_details)) addReasoningDetails(state.reasoningDetails, delta.reasoning_details);
+    const extra = asObject(delta.extra_content);
+    if (extra !== undefined) state.extraContent = { ...state.extraContent, ...extra };
     if (Array.isArray(delta.tool_calls)) {
       for (const entry of delta.tool_calls) {
         const call = asObject(entry);
@@ -171,9 +198,17 @@ export class OpenAIStreamAssembler {
   }
 
   private assembleChoice(state: ChoiceState): JSONObject {
-    const message: JSONObject = { role: "assistant", content: state.content === "" ? null : state.content };
+    const text = state.content === "" ? null : state.content;
+    // Thinking parts go back into the assembled content as parts, as a non-streamed reply has them.
+    const content: JSONValue =
+      state.partReasoning === ""
+        ? text
+        : [{ type: "thinking", thinking: state.partReasoning }, ...(text === null ? [] : [{ type: "text", text }])];
+    const message: JSONObject = { role: "assistant", content };
     if (state.refusal !== "") message.refusal = state.refusal;
-    if (state.reasoning !== "") message.reasoning_content = state.reasoning;
+    if (state.reasoning !== "") message[state.reasoningKey ?? "reasoning_content"] = state.reasoning;
+    if (state.reasoningDetails.length > 0) message.reasoning_details = state.reasoningDetails;
+    if (state.extraContent !== undefined) message.extra_content = state.extraContent;
     const calls = [...state.calls.values()].sort((a, b) => a.key - b.key);
     if (calls.length > 0) message.tool_calls = calls.map(assembleCall);
     return { index: state.index, message, finish_reason: state.finishReason };
@@ -191,4 +226,30 @@ function assembleCall(call: CallState): JSONObject {
     wire.function = { name: call.name ?? "", arguments: call.argsObject ?? call.args };
   }
   return wire;
+}
+
+/**
+ * Adds streamed `reasoning_details` entries: a fragment continuing the last entry (same `index`
+ * and `type`) has its text joined to it and its other fields (a signature) set on it.
+ */
+function addReasoningDetails(details: JSONObject[], fragments: readonly JSONValue[]): void {
+  for (const fragment of fragments) {
+    const entry = asObject(fragment);
+    if (entry === undefined) continue;
+    const last = details[details.length - 1];
+    if (last === undefined || entry.index === undefined || last.index !== entry.index || last.type !== entry.type) {
+      details.push({ ...entry });
+      continue;
+    }
+    for (const [key, value] of Object.entries(entry)) {
+      const before = last[key];
+      if (
+        (key === "text" || key === "summary" || key === "data") &&
+        typeof before === "string" &&
+        typeof value === "string"
+      )
+        last[key] = before + value;
+      else if (value !== null && value !== undefined) setOwn(last, key, value);
+    }
+  }
 }

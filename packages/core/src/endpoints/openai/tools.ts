@@ -1,4 +1,5 @@
 import type { JSONObject } from "../../json.js";
+import { portableSchema } from "../../schema/portable-schema.js";
 import { toStrictSchema, type StrictSchemaResult } from "../../schema/strict-schema.js";
 import type { Tool } from "../../tools/tool.js";
 import type { OpenAIWireTool } from "./wire.js";
@@ -31,7 +32,7 @@ function buildEntry(tool: Tool, strictDefault: boolean): ToolEntry {
   }
   const wire: OpenAIWireTool = {
     type: "function",
-    function: { name: tool.name, description: tool.description, parameters: tool.schema as JSONObject },
+    function: { name: tool.name, description: tool.description, parameters: portableSchema(tool.schema) as JSONObject },
   };
   if (tool.strict ?? strictDefault) {
     const strict = toStrictSchema(tool.schema);

@@ -1,0 +1,82 @@
+// One endpoint never floods a server: a documented default cap of requests (and sockets) in
+// flight, configurable; requests waiting their turn still time out and stop when cancelled.
+import { ScriptedModelServer, turn } from "@tooltype/testing";
+import { EndpointError } from "../../errors/endpoint-error.js";
+import { OpenAI } from "../openai/openai.js";
+import { endpointRequest, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
+import { DEFAULT_MAX_CONNECTIONS } from "./connection-slots.js";
+
+let server: ScriptedModelServer;
+const track = scriptedServerHooks((started) => (server = started));
+
+/** How many requests the server had open at once, at most, while `run` ran. */
+async function peakOpen(run: () => Promise<unknown>): Promise<number> {
+  let open = 0;
+  let peak = 0;
+  const stop = server.onRequest(async () => {
+    peak = Math.max(peak, ++open);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    open--;
+    return turn.text("ok");
+  });
+  try {
+    await run();
+  } finally {
+    stop();
+  }
+  return peak;
+}
+
+it(`by default at most ${DEFAULT_MAX_CONNECTIONS} requests are in flight, over as many sockets`, async () => {
+  const ep = track(new OpenAI({ baseURL: server.url, retries: 0 }));
+  const peak = await peakOpen(() => Promise.all(Array.from({ length: 60 }, () => ep.send(endpointRequest()))));
+  expect(peak).toBe(DEFAULT_MAX_CONNECTIONS);
+  expect(server.requests).toHaveLength(60);
+  expect(new Set(server.requests.map((r) => r.connection)).size).toBeLessThanOrEqual(DEFAULT_MAX_CONNECTIONS);
+});
+
+it("maxConnections sets the cap", async () => {
+  const ep = track(new OpenAI({ baseURL: server.url, retries: 0, maxConnections: 2 }));
+  const peak = await peakOpen(() => Promise.all(Array.from({ length: 10 }, () => ep.send(endpointRequest()))));
+  expect(peak).toBe(2);
+  expect(new Set(server.requests.map((r) => r.connection)).size).toBeLessThanOrEqual(2);
+  expect(() => new OpenAI({ baseURL: server.url, maxConnections: 0 })).toThrow(/maxConnections must be an integer ≥ 1/);
+});
+
+/** A streamed reply that holds its connection for about two seconds, never silent for long. */
+const slowStream = turn.text("abcdefghijkl", { deltaSize: 1, chunkDelayMs: 150 });
+
+it("a request waiting for a free connection times out after timeoutMs", async () => {
+  const ep = track(new OpenAI({ baseURL: server.url, retries: 0, maxConnections: 1, timeoutMs: 600 }));
+  server.enqueue(slowStream);
+  const holder = ep.send(endpointRequest({ stream: true }));
+  const started = Date.now();
+  const error = await ep.send(endpointRequest()).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(EndpointError.isInstance(error) && error.message).toMatch(
+    /timed out after 600 ms waiting for a free connection \(all 1 of maxConnections were busy\)/,
+  );
+  expect(Date.now() - started).toBeLessThan(1500); // not after the holder's two seconds
+  expect((await holder).choices[0]!.text).toBe("abcdefghijkl");
+  expect(server.requests).toHaveLength(1);
+});
+
+it("a request waiting for a free connection stops at once when cancelled", async () => {
+  const ep = track(new OpenAI({ baseURL: server.url, retries: 0, maxConnections: 1 }));
+  server.enqueue(slowStream);
+  const holder = ep.send(endpointRequest({ stream: true }));
+  const controller = new AbortController();
+  const cancelled = ep.send(endpointRequest({ signal: controller.signal })).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  const abortedAt = Date.now() + 50;
+  setTimeout(() => controller.abort(), 50);
+  const error = await cancelled;
+  expect(EndpointError.isInstance(error) && error.message).toMatch(/was cancelled/);
+  expect(Date.now() - abortedAt).toBeLessThan(1000); // not after the holder's two seconds
+  await holder;
+  expect(server.requests).toHaveLength(1);
+});
