@@ -59,7 +59,12 @@ export class TolerantScanner {
   work = 0;
   readonly #text: string;
   readonly #maxDepth: number;
-  #out: string[] = [];
+  // Changes to the text, in order of position: the output is the text with these applied, so
+  // an object that needs few changes costs a few slices, not a piece per token.
+  // Three parallel arrays (start, end, replacement): no object allocated per edit.
+  #from: number[] = [];
+  #to: number[] = [];
+  #with: string[] = [];
   #codes = new Set<RepairCode>();
 
   constructor(text: string, maxDepth: number) {
@@ -70,12 +75,15 @@ export class TolerantScanner {
   /** Scans the object starting at `start`. */
   scanObject(start: number): ScannedObject {
     const text = this.#text;
-    this.#out = [];
+    this.#from = [];
+    this.#to = [];
+    this.#with = [];
     this.#codes = new Set();
     if (text.charCodeAt(start) !== OPEN_OBJECT) return { ok: false, reason: "There is no JSON object." };
     const stack: number[] = [];
     let expect: Expect = "value";
     let afterComma = false;
+    let lastComma = -1;
     let justOpened = false;
     let i = start;
     while (i < text.length) {
@@ -93,35 +101,29 @@ export class TolerantScanner {
       let next = -1;
       if (expect === "colon") {
         if (c === 0x3a) {
-          this.#out.push(":");
           expect = "value";
           next = i + 1;
         }
       } else if (expect === "next") {
         const top = stack[stack.length - 1]!;
         if (c === 0x2c) {
-          this.#out.push(",");
           afterComma = true;
+          lastComma = i;
           expect = top === OPEN_OBJECT ? "key" : "value";
           next = i + 1;
         } else if ((c === CLOSE_OBJECT && top === OPEN_OBJECT) || (c === CLOSE_ARRAY && top === OPEN_ARRAY)) {
           next = i + 1;
           stack.pop();
-          this.#out.push(text[i]!);
-          if (stack.length === 0) return this.#done(next);
+          if (stack.length === 0) return this.#done(start, next);
         }
       } else if (c === (expect === "key" ? CLOSE_OBJECT : CLOSE_ARRAY) && (justOpened || afterComma)) {
         // `{}` / `[]`, or a trailing comma before the closer.
         if (expect === "value" && stack[stack.length - 1] !== OPEN_ARRAY) break;
-        if (afterComma) {
-          this.#codes.add("trailing-comma");
-          this.#out.pop();
-        }
+        if (afterComma) this.#dropComma(lastComma);
         stack.pop();
-        this.#out.push(text[i]!);
         next = i + 1;
         afterComma = justOpened = false;
-        if (stack.length === 0) return this.#done(next);
+        if (stack.length === 0) return this.#done(start, next);
         expect = "next";
       } else if (expect === "key") {
         next = isIdentifierStart(c) ? this.#unquotedKey(i) : this.#string(i);
@@ -130,7 +132,6 @@ export class TolerantScanner {
       } else if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
         stack.push(c);
         if (stack.length > this.#maxDepth) return { ok: false, reason: "The arguments nest too deep." };
-        this.#out.push(text[i]!);
         expect = c === OPEN_OBJECT ? "key" : "value";
         justOpened = true;
         afterComma = false;
@@ -147,8 +148,33 @@ export class TolerantScanner {
     return { ok: false, reason: "The text ends before the object is closed (it may have been cut off)." };
   }
 
-  #done(end: number): ScannedObject {
-    return { ok: true, json: this.#out.join(""), end, codes: this.#codes };
+  #edit(from: number, to: number, replacement: string): void {
+    this.#from.push(from);
+    this.#to.push(to);
+    this.#with.push(replacement);
+  }
+
+  /** Drops a trailing comma: its edit goes before those of the comments that follow it. */
+  #dropComma(at: number): void {
+    let k = this.#from.length;
+    while (k > 0 && this.#from[k - 1]! > at) k--;
+    this.#from.splice(k, 0, at);
+    this.#to.splice(k, 0, at + 1);
+    this.#with.splice(k, 0, "");
+    this.#codes.add("trailing-comma");
+  }
+
+  #done(start: number, end: number): ScannedObject {
+    const pieces: string[] = [];
+    let copied = start;
+    const count = this.#from.length;
+    for (let k = 0; k < count; k++) {
+      pieces.push(this.#text.slice(copied, this.#from[k]), this.#with[k]!);
+      copied = this.#to[k]!;
+    }
+    pieces.push(this.#text.slice(copied, end));
+    this.work += count;
+    return { ok: true, json: pieces.join(""), end, codes: this.#codes };
   }
 
   /** After a `/`: the index after the comment, or -1. */
@@ -164,6 +190,7 @@ export class TolerantScanner {
       j += 2;
     } else return -1;
     this.work += j - i;
+    this.#edit(i, j, " ");
     this.#codes.add("comment");
     return j;
   }
@@ -173,7 +200,8 @@ export class TolerantScanner {
     let j = i + 1;
     while (j < text.length && isIdentifierPart(text.charCodeAt(j))) j++;
     this.work += j - i;
-    this.#out.push(`"${text.slice(i, j)}"`);
+    this.#edit(i, i, '"');
+    this.#edit(j, j, '"');
     this.#codes.add("unquoted-key");
     return j;
   }
@@ -191,8 +219,10 @@ export class TolerantScanner {
     const python = Object.hasOwn(pythonLiterals, word);
     const literal = Object.hasOwn(literals, word) ? literals[word] : python ? pythonLiterals[word] : undefined;
     if (literal === undefined) return -1;
-    if (python) this.#codes.add("python-literal");
-    this.#out.push(literal);
+    if (python) {
+      this.#codes.add("python-literal");
+      this.#edit(i, j, literal);
+    }
     return endsToken(text.charCodeAt(j)) ? j : -1;
   }
 
@@ -203,6 +233,7 @@ export class TolerantScanner {
       start = i + 1;
       if (text.charCodeAt(start) === 0x2d) return -1;
       this.#codes.add("plus-sign");
+      this.#edit(i, start, "");
     }
     number.lastIndex = start;
     const match = number.exec(text);
@@ -210,11 +241,10 @@ export class TolerantScanner {
     const end = start + match[0].length;
     this.work += end - i;
     if (!endsToken(text.charCodeAt(end))) return -1;
-    this.#out.push(match[0]);
     return end;
   }
 
-  /** A quoted string at `i` ("…", '…', “…”, ‘…’) written as a JSON string: the index after it, or -1. */
+  /** A quoted string at `i` ("…", '…', “…”, ‘…’), edited into a JSON string: the index after it, or -1. */
   #string(i: number): number {
     const text = this.#text;
     const open = text.charCodeAt(i);
@@ -227,35 +257,32 @@ export class TolerantScanner {
         : typographicSingle
           ? c === LEFT_SINGLE || c === RIGHT_SINGLE
           : c === open;
+    const requoted = open !== DOUBLE;
     if (open === SINGLE) this.#codes.add("single-quotes");
-    else if (open !== DOUBLE) this.#codes.add("typographic-quotes");
-    const pieces: string[] = ['"'];
-    let from = i + 1;
+    else if (requoted) this.#codes.add("typographic-quotes");
+    // Edits are only recorded once the string is known to close, so a refusal leaves none behind.
+    const edits = this.#from.length;
+    if (requoted) this.#edit(i, i + 1, '"');
     for (let j = i + 1; j < text.length; j++) {
       const c = text.charCodeAt(j);
       if (closes(c)) {
-        pieces.push(text.slice(from, j), '"');
+        if (requoted) this.#edit(j, j + 1, '"');
         this.work += j - i;
-        this.#out.push(pieces.join(""));
         return j + 1;
       }
       if (c === BACKSLASH) {
         if (j + 1 >= text.length) break;
         // \' in a single-quoted string is a plain '; every other escape is kept for JSON.parse to judge.
-        if (open === SINGLE && text.charCodeAt(j + 1) === SINGLE) {
-          pieces.push(text.slice(from, j), "'");
-          from = j + 2;
-        }
+        if (open === SINGLE && text.charCodeAt(j + 1) === SINGLE) this.#edit(j, j + 1, "");
         j++;
       } else if (c === DOUBLE) {
-        pieces.push(text.slice(from, j), '\\"');
-        from = j + 1;
+        this.#edit(j, j, "\\");
       } else if (c < 0x20) {
-        pieces.push(text.slice(from, j), escapeControl(c));
-        from = j + 1;
+        this.#edit(j, j + 1, escapeControl(c));
         this.#codes.add("control-character");
       }
     }
+    this.#from.length = this.#to.length = this.#with.length = edits;
     this.work += text.length - i;
     return -1;
   }
