@@ -215,3 +215,22 @@ describe("repair: values the schema wants", () => {
     ]);
   });
 });
+
+describe("repair: the example of docs/repairing-arguments.md", () => {
+  it("repairs a Hermes block written as a Python dict, as the docs say", () => {
+    const weather: JSONSchema = {
+      type: "object",
+      properties: { city: { type: "string" }, days: { type: "integer" } },
+      required: ["city"],
+    };
+    const block = "<tool_call>\n{'name': 'getWeather', 'arguments': {'city': 'Oslo', 'days': '3'}}\n</tool_call>";
+    const result = repairArguments(
+      { arguments: null, rawArguments: block },
+      weather,
+      (args) => validatorFor(weather)(args) === undefined,
+      { toolName: "getWeather" },
+    );
+    expect(result?.arguments).toEqual({ city: "Oslo", days: 3 });
+    expect(codes(result)).toEqual(["template-tag", "single-quotes", "wrapper", "string-to-number"]);
+  });
+});
