@@ -117,8 +117,7 @@ export class TolerantScanner {
           if (stack.length === 0) return this.#done(start, next);
         }
       } else if (c === (expect === "key" ? CLOSE_OBJECT : CLOSE_ARRAY) && (justOpened || afterComma)) {
-        // `{}` / `[]`, or a trailing comma before the closer.
-        if (expect === "value" && stack[stack.length - 1] !== OPEN_ARRAY) break;
+        // `{}` / `[]`, or a trailing comma before the closer (in "value" state, only arrays get here).
         if (afterComma) this.#dropComma(lastComma);
         stack.pop();
         next = i + 1;
@@ -144,7 +143,6 @@ export class TolerantScanner {
       if (next < 0) return { ok: false, reason: `Unexpected ${JSON.stringify(text[i])} at character ${i}.` };
       i = next;
     }
-    if (i < text.length) return { ok: false, reason: `Unexpected ${JSON.stringify(text[i])} at character ${i}.` };
     return { ok: false, reason: "The text ends before the object is closed (it may have been cut off)." };
   }
 
