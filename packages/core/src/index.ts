@@ -22,10 +22,10 @@ export { ToolTimeoutError } from "./errors/tool-timeout-error.js";
 export { toStrictSchema } from "./schema/strict-schema.js";
 export type { StrictSchemaResult, NullMap } from "./schema/strict-schema.js";
 export { restoreOmittedArguments } from "./schema/strict-schema-nulls.js";
-export { repairArguments } from "./schema/repair.js";
+export { repairArguments, REPAIR_CODES } from "./schema/repair.js";
 export type { TypedSchema, SchemaType, DeepPartial } from "./schema/typed-schema.js";
 export { PartialJSON } from "./schema/partial-json.js";
-export type { ArgumentRepair } from "./schema/repair.js";
+export type { ArgumentRepair, RepairCode, RepairOptions, RepairRecord } from "./schema/repair.js";
 /** @deprecated Import from `@tooltype/core/internal`; kept here so existing imports keep working. */
 export { validatorFor, argumentIssues, formatArgumentIssues } from "./internal.js";
 /** @deprecated Import from `@tooltype/core/internal`. */

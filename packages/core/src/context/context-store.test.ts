@@ -208,6 +208,22 @@ describe("Context.toJSON / fromJSON", () => {
     expect(errorOf(() => Context.fromJSON("{not json")).message).toMatch(/not valid JSON/);
   });
 
+  it("keeps the repairs recorded on a call, and refuses a repair with an unknown code", () => {
+    const ctx = new Context().user("Weather?");
+    const call = decided("c1", "getWeather", { city: "Oslo" }, ToolPolicyStatus.Allowed);
+    call.repaired = [
+      { code: "single-quotes", message: "turned single-quoted strings into JSON strings" },
+      { code: "enum-case", path: "/unit", message: '"C" became "c"' },
+    ];
+    contextInternals(ctx).appendAssistant({ role: "assistant", content: null, toolCalls: [call] });
+    contextInternals(ctx).answer(call, { output: "sunny", isError: false });
+    const stored = roundTrip(ctx);
+    expect(Context.fromJSON(stored).messages).toEqual(ctx.messages);
+    const calls = (stored.messages[1] as { toolCalls: Array<{ repaired: Array<{ code: string }> }> }).toolCalls;
+    calls[0]!.repaired[1]!.code = "guessed";
+    expect(errorOf(() => Context.fromJSON(stored)).path).toBe("messages[1].toolCalls[0].repaired[1].code");
+  });
+
   it("keeps __proto__ and constructor keys as plain data and pollutes nothing", () => {
     const text = JSON.stringify(roundTrip(conversation())).replace(
       '{"amount":500}',

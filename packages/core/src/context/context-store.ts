@@ -1,5 +1,6 @@
 import type { JSONObject, JSONValue } from "../json.js";
 import { isToolPolicyStatus, ToolPolicyStatus, type PolicyResult } from "../policy/tool-policy-status.js";
+import { isRepairCode, type RepairRecord } from "../schema/repair-record.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import { ContextStoreError } from "./context-errors.js";
 import { cloneJSONObject, toJSONCopy } from "./json-clone.js";
@@ -66,7 +67,7 @@ function writeCall(call: ToolCall): JSONObject {
     rawArguments: call.rawArguments,
   };
   if (call.argumentError !== undefined) out.argumentError = call.argumentError;
-  if (call.repaired !== undefined) out.repaired = [...call.repaired];
+  if (call.repaired !== undefined) out.repaired = call.repaired.map(writeRepair);
   if (call.policyResult !== undefined)
     out.policyResult = { status: call.policyResult.status, message: call.policyResult.message };
   if (call.binding !== undefined) out.binding = call.binding;
@@ -249,8 +250,8 @@ function readCall(value: unknown, path: string): ToolCall {
   };
   if (call.argumentError !== undefined) out.argumentError = string(call.argumentError, `${path}.argumentError`);
   if (call.repaired !== undefined) {
-    if (!Array.isArray(call.repaired)) throw new ContextStoreError(`${path}.repaired`, "expected an array of strings.");
-    out.repaired = call.repaired.map((item, i) => string(item, `${path}.repaired[${i}]`));
+    if (!Array.isArray(call.repaired)) throw new ContextStoreError(`${path}.repaired`, "expected an array of repairs.");
+    out.repaired = call.repaired.map((item, i) => readRepair(item, `${path}.repaired[${i}]`));
   }
   if (call.policyResult !== undefined) out.policyResult = readPolicyResult(call.policyResult, `${path}.policyResult`);
   if (call.binding !== undefined) {
@@ -262,6 +263,21 @@ function readCall(value: unknown, path: string): ToolCall {
   if (call.started !== undefined && boolean(call.started, `${path}.started`)) out.started = true;
   if (call.result !== undefined) out.result = readResult(call.result, `${path}.result`);
   if (call.extra !== undefined) out.extra = cloneJSONObject(call.extra, `${path}.extra`);
+  return out;
+}
+
+function writeRepair(repair: RepairRecord): JSONObject {
+  const out: JSONObject = { code: repair.code, message: repair.message };
+  if (repair.path !== undefined) out.path = repair.path;
+  return out;
+}
+
+function readRepair(value: unknown, path: string): RepairRecord {
+  const repair = record(value, path, "a repair");
+  if (!isRepairCode(repair.code))
+    throw new ContextStoreError(`${path}.code`, `expected a repair code, got ${preview(repair.code)}.`);
+  const out: RepairRecord = { code: repair.code, message: string(repair.message, `${path}.message`) };
+  if (repair.path !== undefined) out.path = string(repair.path, `${path}.path`);
   return out;
 }
 

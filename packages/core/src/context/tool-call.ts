@@ -1,5 +1,6 @@
 import type { JSONObject } from "../json.js";
 import type { PolicyResult } from "../policy/tool-policy-status.js";
+import type { RepairRecord } from "../schema/repair-record.js";
 import type { ToolResult } from "../tools/tool-result.js";
 
 /** One tool call the model asked for, with what became of it. */
@@ -16,8 +17,8 @@ export interface ToolCall {
   rawArguments: string;
   /** Why `arguments` is `null`, in words the model can act on. */
   argumentError?: string;
-  /** What `repair: true` changed to make the arguments usable (absent when nothing was repaired). */
-  repaired?: string[];
+  /** What `repair: true` changed to make the arguments usable, one record per repair (absent when nothing was repaired). */
+  repaired?: RepairRecord[];
   /** The policy's decision, once made. */
   policyResult?: PolicyResult;
   /** The result sent back to the model, once the call ran or failed. */

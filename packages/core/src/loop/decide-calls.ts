@@ -145,12 +145,11 @@ function checkArguments(tool: Tool, call: ToolCall, scope: DecisionScope): Prepa
   if (scope.repair) {
     const strict = (tool.strict ?? scope.strict) ? toStrictSchema(tool.schema) : undefined;
     const prepare = (args: JSONObject) => (strict?.strict ? restoreOmittedArguments(args, strict) : args);
-    const repaired = repairArguments(
-      call,
-      tool.schema,
-      (args) => tool.validate(prepare(args)).length === 0,
-      scope.maxToolInput,
-    );
+    const repaired = repairArguments(call, tool.schema, (args) => tool.validate(prepare(args)).length === 0, {
+      toolName: tool.name,
+      maxInputBytes: scope.maxToolInput,
+      maxDepth: scope.maxDepth,
+    });
     if (repaired !== undefined) {
       call.arguments = prepare(repaired.arguments);
       call.repaired = repaired.repaired;

@@ -255,7 +255,13 @@ describe("completions: repair", () => {
     const completion = await completions(endpoint, "m", ctx, 8, { repair: true });
     const call = completion.calls[0]!;
     expect(call.arguments).toEqual({ amount: 12.5 });
-    expect(call.repaired).toHaveLength(4);
+    expect(call.repaired?.map((r) => [r.code, r.path])).toEqual([
+      ["fence", undefined],
+      ["trailing-comma", undefined],
+      ["single-quotes", undefined],
+      ["string-to-number", "/amount"],
+    ]);
+    expect(Context.fromJSON(JSON.parse(JSON.stringify(ctx))).messages).toEqual(ctx.messages);
     expect(call.result?.output).toBe("paid 12.5");
     expect(runs.pay).toBe(1);
   });

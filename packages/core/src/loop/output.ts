@@ -7,7 +7,7 @@ import type { ChoiceOutput, OutputRequest } from "../endpoints/output-request.js
 import type { ArgumentIssue } from "../errors/tool-argument-error.js";
 import { isPlainObject, type JSONObject, type JSONSchema } from "../json.js";
 import { argumentIssues, displayPath } from "../schema/argument-issues.js";
-import { repairArgumentText, repairArgumentValues } from "../schema/repair.js";
+import { repairArgumentText, repairArgumentValues, type RepairRecord } from "../schema/repair.js";
 import { restoreOmittedArguments } from "../schema/strict-schema-nulls.js";
 import { validatorFor } from "../schema/validation.js";
 import { TOOL_NAME_PATTERN } from "../tools/tool-name.js";
@@ -41,7 +41,8 @@ export function resolveOutput(
 }
 
 /** The outcome of reading one answer. */
-export type OutputCheck = { ok: true; value: unknown; repaired: string[] } | { ok: false; issues: ArgumentIssue[] };
+export type OutputCheck =
+  { ok: true; value: unknown; repaired: RepairRecord[] } | { ok: false; issues: ArgumentIssue[] };
 
 function parse(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   try {
@@ -65,13 +66,13 @@ export function checkOutput(answer: ChoiceOutput, schema: JSONSchema, maxDepth: 
   if (jsonTextExceedsDepth(text, maxDepth))
     return { ok: false, issues: [{ path: "", message: `nests deeper than ${maxDepth} levels` }] };
   const lenient = repair || answer.mode === "prompt";
-  const repaired: string[] = [];
+  const repaired: RepairRecord[] = [];
   let value: unknown;
   const parsed = parse(text.trim());
   if (parsed.ok) value = parsed.value;
   else {
     const fixed = lenient ? repairArgumentText(text) : undefined;
-    if (fixed === undefined)
+    if (fixed === undefined || !fixed.ok)
       return { ok: false, issues: [{ path: "", message: `is not valid JSON (${parsed.message})` }] };
     value = fixed.value;
     repaired.push(...fixed.repaired);

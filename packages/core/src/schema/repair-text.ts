@@ -1,105 +1,123 @@
-import type { JSONObject } from "../json.js";
+import { isPlainObject, type JSONObject } from "../json.js";
+import { REPAIR_CODES, type RepairCode, type RepairRecord } from "./repair-record.js";
+import { TolerantScanner } from "./repair-scanner.js";
 
-/** Arguments text made into a JSON object, and what was changed to get there. */
-export interface TextRepair {
-  value: JSONObject;
-  repaired: string[];
+/** Arguments text made into a JSON object and what was changed, or why it was not; `work` counts characters examined. */
+export type TextRepair =
+  { ok: true; value: JSONObject; repaired: RepairRecord[]; work: number } | { ok: false; reason: string; work: number };
+
+const messages: Partial<Record<RepairCode, string>> = {
+  fence: "removed a markdown code fence around the JSON",
+  prose: "removed the prose around the JSON object",
+  "template-tag": "removed chat-template tags around the JSON object",
+  comment: "removed comments",
+  "trailing-comma": "removed trailing commas",
+  "single-quotes": "turned single-quoted strings into JSON strings",
+  "typographic-quotes": "turned typographic quotes used as JSON quotes into straight quotes",
+  "python-literal": "turned Python's True, False and None into true, false and null",
+  "unquoted-key": "quoted unquoted keys",
+  "control-character": "escaped raw newlines, tabs and other control characters inside strings",
+  "plus-sign": "removed a leading + from numbers",
+  "string-arguments": "decoded arguments sent as a JSON string",
+};
+
+// Chat-template tags a model or server may leave around a call: <|im_end|>, <｜tool▁call▁end｜>,
+// </tool_call>, [TOOL_CALLS]. Bounded quantifiers: each try looks at most ~70 characters.
+const templateTag = /<\|[^|<>\s]{1,64}\|>|<｜[^｜<>\s]{1,64}｜>|<\/?[A-Za-z_][\w:.-]{0,63}>|\[\/?[A-Z][A-Z_]{1,31}\]/g;
+const structure = /[{}[\]]|```/;
+const fenceLanguage = /[A-Za-z0-9_+-]*/y;
+
+interface Surroundings {
+  tags: boolean;
+  prose: boolean;
 }
 
-// One fenced block and nothing else: ```json … ``` (or a bare ```), whitespace around it allowed.
-const fence = /^\s*```(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n?[ \t]*```\s*$/i;
+/** Text around the one object: tags and prose are fine, another bracket or fence is not (two readings). */
+function surroundings(piece: string): Surroundings | undefined {
+  let tags = false;
+  const rest = piece.replace(templateTag, () => {
+    tags = true;
+    return " ";
+  });
+  if (structure.test(rest)) return undefined;
+  return { tags, prose: rest.trim() !== "" };
+}
+
+const skipSpaces = (text: string, i: number) => {
+  while (i < text.length && /\s/.test(text[i]!)) i++;
+  return i;
+};
 
 /**
- * Repairs arguments text that is almost JSON, exactly as the model meant it, or not at all:
- * a markdown fence around it, trailing commas before `}` / `]`, and single-quoted strings and
- * keys. The result must parse as one JSON object; otherwise there is no repair. Truncated text
- * is never closed, several objects are never merged or picked from, nothing else is guessed.
+ * Repairs arguments text that is almost JSON, exactly as the model meant it, or not at all: one
+ * object (or one fenced block holding it) with prose or chat-template tags around it, comments,
+ * trailing commas, single or typographic quotes, unquoted keys, Python literals, raw control
+ * characters in strings, a leading `+`, or the whole text sent as a JSON string. Truncated text is
+ * never closed and several objects are never merged or picked from.
  */
-export function repairArgumentText(text: string): TextRepair | undefined {
-  const repaired: string[] = [];
-  let body = text;
-  const fenced = fence.exec(body);
-  if (fenced !== null && !fenced[1]!.includes("```")) {
-    body = fenced[1]!;
-    repaired.push("removed a markdown code fence around the JSON");
+export function repairArgumentText(text: string, maxDepth = 64): TextRepair {
+  const decoded = stringArguments(text);
+  if (decoded !== undefined) {
+    const inner = repairObjectText(decoded, maxDepth);
+    if (!inner.ok) return { ...inner, work: inner.work + text.length };
+    return { ...inner, repaired: [record("string-arguments"), ...inner.repaired], work: inner.work + text.length };
   }
-  const rewritten = rewrite(body);
-  if (rewritten === undefined) return undefined;
-  if (rewritten.trailingCommas) repaired.push("removed trailing commas");
-  if (rewritten.singleQuotes) repaired.push("turned single-quoted strings into JSON strings");
-  if (repaired.length === 0) return undefined;
-  let value: unknown;
+  return repairObjectText(text, maxDepth);
+}
+
+/** The text of arguments sent as one JSON string (`"{…}"`), or undefined. */
+function stringArguments(text: string): string | undefined {
+  if (text.trimStart()[0] !== '"') return undefined;
   try {
-    value = JSON.parse(rewritten.text);
+    const value: unknown = JSON.parse(text);
+    return typeof value === "string" ? value : undefined;
   } catch {
     return undefined;
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  return { value: value as JSONObject, repaired };
 }
 
-interface Rewritten {
-  text: string;
-  trailingCommas: boolean;
-  singleQuotes: boolean;
+function record(code: RepairCode): RepairRecord {
+  return { code, message: messages[code]! };
 }
 
-// One pass, outside strings only: drops a comma whose next non-blank character closes an object
-// or array, and re-quotes single-quoted strings. Strings in double quotes are copied untouched.
-function rewrite(text: string): Rewritten | undefined {
-  const out: string[] = [];
-  let trailingCommas = false;
-  let singleQuotes = false;
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (ch === '"') {
-      const end = endOfString(text, i, '"');
-      if (end < 0) return undefined;
-      out.push(text.slice(i, end + 1));
-      i = end + 1;
-    } else if (ch === "'") {
-      const end = endOfString(text, i, "'");
-      if (end < 0) return undefined;
-      out.push(requote(text.slice(i + 1, end)));
-      singleQuotes = true;
-      i = end + 1;
-    } else if (ch === ",") {
-      let next = i + 1;
-      while (next < text.length && /\s/.test(text[next]!)) next++;
-      if (text[next] === "}" || text[next] === "]") trailingCommas = true;
-      else out.push(ch);
-      i++;
-    } else {
-      out.push(ch);
-      i++;
-    }
+function repairObjectText(text: string, maxDepth: number): TextRepair {
+  const scanner = new TolerantScanner(text, maxDepth);
+  const refuse = (reason: string): TextRepair => ({ ok: false, reason, work: scanner.work + 3 * text.length });
+  const fenceAt = text.indexOf("```");
+  const objectAt = text.indexOf("{");
+  if (objectAt < 0) return refuse("There is no JSON object in the text.");
+  const fenced = fenceAt >= 0 && fenceAt < objectAt;
+  let start = objectAt;
+  if (fenced) {
+    fenceLanguage.lastIndex = fenceAt + 3;
+    fenceLanguage.exec(text);
+    start = skipSpaces(text, fenceLanguage.lastIndex);
+    if (text[start] !== "{") return refuse("The code block does not hold one JSON object.");
   }
-  return { text: out.join(""), trailingCommas, singleQuotes };
-}
-
-/** Index of the quote closing the string opened at `start`, or -1 when it is never closed. */
-function endOfString(text: string, start: number, quote: string): number {
-  for (let i = start + 1; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === "\\") i++;
-    else if (ch === quote) return i;
-    else if (ch === "\n" || ch === "\r") return -1;
+  const scanned = scanner.scanObject(start);
+  if (!scanned.ok) return refuse(scanned.reason);
+  let end = scanned.end;
+  if (fenced) {
+    end = skipSpaces(text, end);
+    if (!text.startsWith("```", end)) return refuse("The code block holds more than one JSON object.");
+    end += 3;
   }
-  return -1;
-}
-
-/** A single-quoted string's body as a JSON string: `\'` becomes `'`, a bare `"` is escaped. */
-function requote(inner: string): string {
-  let out = '"';
-  for (let i = 0; i < inner.length; i++) {
-    const ch = inner[i]!;
-    if (ch === "\\") {
-      const next = inner[i + 1] ?? "";
-      out += next === "'" ? "'" : `\\${next}`;
-      i++;
-    } else if (ch === '"') out += '\\"';
-    else out += ch;
+  const before = surroundings(text.slice(0, fenced ? fenceAt : start));
+  const after = surroundings(text.slice(end));
+  if (before === undefined || after === undefined)
+    return refuse("The text holds more than one JSON object or code block, so it is ambiguous.");
+  const codes = new Set(scanned.codes);
+  if (fenced) codes.add("fence");
+  if (before.tags || after.tags) codes.add("template-tag");
+  if (before.prose || after.prose) codes.add("prose");
+  if (codes.size === 0) return refuse("There is nothing to repair.");
+  let value: unknown;
+  try {
+    value = JSON.parse(scanned.json);
+  } catch (error) {
+    return refuse(error instanceof Error ? error.message : String(error));
   }
-  return `${out}"`;
+  if (!isPlainObject(value)) return refuse("The arguments are not a JSON object.");
+  const repaired = REPAIR_CODES.filter((code) => codes.has(code)).map(record);
+  return { ok: true, value: value as JSONObject, repaired, work: scanner.work + 3 * text.length };
 }

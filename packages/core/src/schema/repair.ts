@@ -1,14 +1,17 @@
 import type { JSONObject, JSONSchema } from "../json.js";
+import type { RepairRecord } from "./repair-record.js";
 import { repairArgumentText } from "./repair-text.js";
 import { repairArgumentValues } from "./repair-values.js";
+import { unwrapArguments } from "./repair-wrapper.js";
 
+export { REPAIR_CODES, isRepairCode, type RepairCode, type RepairRecord } from "./repair-record.js";
 export { repairArgumentText, type TextRepair } from "./repair-text.js";
 export { repairArgumentValues, type ValueRepair } from "./repair-values.js";
 
 /** Arguments made valid by `repair: true`, and every change, for `call.repaired`. */
 export interface ArgumentRepair {
   arguments: JSONObject;
-  repaired: string[];
+  repaired: RepairRecord[];
 }
 
 /** What `repairArguments` looks at: the parsed arguments (null when unusable) and the text as received. */
@@ -17,30 +20,53 @@ export interface RepairableCall {
   rawArguments: string;
 }
 
+/** Limits and context of one repair. */
+export interface RepairOptions {
+  /** The tool's name: a `{"name": …, "arguments": …}` wrapper is unwrapped only when it names this tool. */
+  toolName?: string;
+  /** Text longer than this many UTF-8 bytes is not looked at (default: no limit). */
+  maxInputBytes?: number;
+  /** Deepest nesting read (default 64). */
+  maxDepth?: number;
+}
+
 /**
- * Tries to recover the arguments a model meant (`repair: true`): text that is almost JSON (a
- * markdown fence, trailing commas, single quotes) when the arguments could not be parsed, then
- * strings where the schema wants a number or a boolean. The repair is kept only when `isValid`
- * accepts the result; otherwise nothing changes (undefined). Text longer than `maxInputBytes`
- * is not looked at.
+ * Recovers the arguments a model meant (`repair: true`), exactly or not at all. Text that is almost
+ * JSON is repaired first (when the arguments could not be parsed); then the values are converted to
+ * what the schema wants, and a call-shaped wrapper is considered. A reading is kept only when
+ * `isValid` accepts it, and only when exactly one reading does: with two, nothing is guessed.
+ * Returns undefined when there is nothing to repair or no single valid reading.
  */
 export function repairArguments(
   call: RepairableCall,
   schema: JSONSchema,
   isValid: (args: JSONObject) => boolean,
-  maxInputBytes = Number.POSITIVE_INFINITY,
+  options: RepairOptions = {},
 ): ArgumentRepair | undefined {
-  let args = call.arguments;
-  let repaired: string[] = [];
-  if (args === null) {
-    if (Buffer.byteLength(call.rawArguments, "utf8") > maxInputBytes) return undefined;
-    const text = repairArgumentText(call.rawArguments);
-    if (text === undefined) return undefined;
-    args = text.value;
+  const maxDepth = options.maxDepth ?? 64;
+  let base = call.arguments;
+  let repaired: RepairRecord[] = [];
+  if (base === null) {
+    if (Buffer.byteLength(call.rawArguments, "utf8") > (options.maxInputBytes ?? Number.POSITIVE_INFINITY))
+      return undefined;
+    const text = repairArgumentText(call.rawArguments, maxDepth);
+    if (!text.ok) return undefined;
+    base = text.value;
     repaired = text.repaired;
-    if (isValid(args)) return { arguments: args, repaired };
+    if (isValid(base)) return { arguments: base, repaired };
+  } else if (isValid(base)) return undefined;
+
+  const readings: ArgumentRepair[] = [];
+  const values = repairArgumentValues(base, schema, maxDepth);
+  if (values !== undefined && isValid(values.value))
+    readings.push({ arguments: values.value, repaired: [...repaired, ...values.repaired] });
+  const unwrapped = unwrapArguments(base, schema, options.toolName);
+  if (unwrapped !== undefined) {
+    const inner = isValid(unwrapped.inner)
+      ? { value: unwrapped.inner, repaired: [] }
+      : repairArgumentValues(unwrapped.inner, schema, maxDepth);
+    if (inner !== undefined && isValid(inner.value))
+      readings.push({ arguments: inner.value, repaired: [...repaired, unwrapped.record, ...inner.repaired] });
   }
-  const values = repairArgumentValues(args, schema);
-  if (values === undefined || !isValid(values.value)) return undefined;
-  return { arguments: values.value, repaired: [...repaired, ...values.repaired] };
+  return readings.length === 1 ? readings[0] : undefined;
 }

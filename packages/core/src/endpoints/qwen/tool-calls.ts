@@ -1,5 +1,6 @@
 import type { ToolCall } from "../../context/tool-call.js";
 import { asObject, setOwn, type JSONObject, type JSONSchema } from "../../json.js";
+import { repairArgumentText } from "../../schema/repair-text.js";
 import { jsonTextExceedsDepth } from "../json-depth.js";
 import { functionCall, type CallIds } from "../tool-calls.js";
 import { typedParameterValue } from "./parameter-values.js";
@@ -45,6 +46,15 @@ function leadingName(json: string): string | undefined {
   }
 }
 
+/**
+ * The name of a Hermes object that is not quite JSON (`{'name': 'x', …}`), read with the same exact
+ * text repairs as arguments, so that `repair: true` can then recover its arguments.
+ */
+function lenientName(json: string, limits: ArgumentLimits): string | undefined {
+  const read = repairArgumentText(json, limits.maxDepth + 1);
+  return read.ok && typeof read.value.name === "string" ? read.value.name : undefined;
+}
+
 /** `{"name": …, "arguments": …}` (or `"parameters"`), arguments an object or a JSON string. */
 function hermesCall(json: string, limits: ArgumentLimits, source: string): { name: string; parsed: ParsedArguments } {
   const named = (parsed: ParsedArguments) => ({ name: leadingName(json) ?? "", parsed });
@@ -56,12 +66,13 @@ function hermesCall(json: string, limits: ArgumentLimits, source: string): { nam
     body = JSON.parse(json);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return named(
-      unusable(
+    return {
+      name: leadingName(json) ?? lenientName(json, limits) ?? "",
+      parsed: unusable(
         source,
         `The tool call was not valid JSON (${reason}). Write it as <tool_call>{"name": "…", "arguments": {…}}</tool_call>.`,
       ),
-    );
+    };
   }
   const object = asObject(body);
   const name = object !== undefined && Object.hasOwn(object, "name") ? object.name : undefined;
