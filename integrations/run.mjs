@@ -20,7 +20,11 @@ const ways = readdirSync(join(here, "ways"))
 const work = mkdtempSync(join(tmpdir(), "tooltype-integrations-"));
 const tarballs = join(work, "tarballs");
 mkdirSync(tarballs);
-const packages = { "@tooltype/core": "packages/core", "@tooltype/transformer": "transformer", "@tooltype/testing": "packages/testing" };
+const packages = {
+  "@tooltype/core": "packages/core",
+  "@tooltype/transformer": "transformer",
+  "@tooltype/testing": "packages/testing",
+};
 const tarballOf = {};
 for (const [name, directory] of Object.entries(packages)) {
   const output = execFileSync("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", tarballs], {
@@ -69,7 +73,15 @@ async function runWay(way) {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`${ok ? "PASS" : "FAIL"} ${way} (${seconds} s)`);
-  if (!ok) console.log(log.join("\n").split("\n").slice(-40).map((line) => `    ${line}`).join("\n"));
+  if (!ok)
+    console.log(
+      log
+        .join("\n")
+        .split("\n")
+        .slice(-40)
+        .map((line) => `    ${line}`)
+        .join("\n"),
+    );
   if (ok && !keep) rmSync(directory, { recursive: true, force: true });
   return ok;
 }

@@ -25,7 +25,8 @@ export async function runApp(way: string): Promise<string> {
     const completion = await completions(endpoint, "scripted", context, 4);
     const outputs = completion.calls.map((call) => call.result?.output);
     const expected = ["Paris: sunny for 3 days", "2 nights in Paris, booked"];
-    if (JSON.stringify(outputs) !== JSON.stringify(expected)) throw new Error(`tool outputs: ${JSON.stringify(outputs)}`);
+    if (JSON.stringify(outputs) !== JSON.stringify(expected))
+      throw new Error(`tool outputs: ${JSON.stringify(outputs)}`);
     return `integration ${way} ok: ${completion.calls.map((call) => call.name).join(", ")} ran`;
   } finally {
     await endpoint.close();

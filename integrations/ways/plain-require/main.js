@@ -2,14 +2,23 @@
 const { completions, Context, defineTool, OpenAI } = require("@tooltype/core");
 const { ScriptedModelServer } = require("@tooltype/testing");
 
-const city = { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false };
+const city = {
+  type: "object",
+  properties: { city: { type: "string" } },
+  required: ["city"],
+  additionalProperties: false,
+};
 
 async function main() {
   const server = await ScriptedModelServer.start();
   const endpoint = new OpenAI({ baseURL: server.url });
   try {
-    endpoint.tools.add(defineTool({ name: "forecast", description: "Forecast.", schema: city, impl: ({ city }) => `${city}: sunny` }));
-    endpoint.tools.add(defineTool({ name: "planTrip", description: "Plan.", schema: city, impl: ({ city }) => `trip to ${city}` }));
+    endpoint.tools.add(
+      defineTool({ name: "forecast", description: "Forecast.", schema: city, impl: ({ city }) => `${city}: sunny` }),
+    );
+    endpoint.tools.add(
+      defineTool({ name: "planTrip", description: "Plan.", schema: city, impl: ({ city }) => `trip to ${city}` }),
+    );
     server.enqueue(
       { toolCalls: [{ name: "forecast", arguments: { city: "Oslo" } }] },
       { toolCalls: [{ name: "planTrip", arguments: { city: "Oslo" } }] },
