@@ -4,13 +4,14 @@ import { Travel } from "./tools.js";
 
 /**
  * Two real tool calls against the scripted model server: the model calls forecast, then planTrip,
- * then answers. Resolves to the line an integration prints; rejects when anything is off.
+ * then answers. `travel` is the tool instance (a framework may construct it). Resolves to the line an
+ * integration prints; rejects when anything is off.
  */
-export async function runApp(way: string): Promise<string> {
+export async function runApp(way: string, travel: Travel = new Travel()): Promise<string> {
   const server = await ScriptedModelServer.start();
   const endpoint = new OpenAI({ baseURL: server.url, timeoutMs: 30_000 });
   try {
-    endpoint.tools.add(new Travel());
+    endpoint.tools.add(travel);
     const schema = endpoint.tools.get("forecast").schema as { required?: string[]; properties?: object };
     if (JSON.stringify(schema.required) !== '["city"]') throw new Error(`forecast schema: ${JSON.stringify(schema)}`);
     server.enqueue(
