@@ -1,6 +1,7 @@
 import type * as ts from "typescript";
 import type { TypeScript } from "./engine/types.js";
 import { createTransformer } from "./transform/transformer.js";
+import { printWithTooltypePrefix } from "./tt-codes.js";
 
 export * from "./engine/index.js";
 export { createTransformer } from "./transform/transformer.js";
@@ -35,9 +36,14 @@ export default function tooltypePlugin(
     throw new Error(
       "@tooltype/transformer: the plugin needs the `ts` module ts-patch passes (ts-patch 3 or later); or run `tooltype build`",
     );
-  const addDiagnostic = extras.addDiagnostic;
-  return createTransformer(extras.ts, program, {
+  const { addDiagnostic, ts: tsm } = extras;
+  return createTransformer(tsm, program, {
     sourceRoot: config.sourceRoot,
-    onDiagnostic: addDiagnostic ? (diagnostic) => void addDiagnostic(diagnostic) : undefined,
+    onDiagnostic: addDiagnostic
+      ? (diagnostic) => {
+          printWithTooltypePrefix(tsm, diagnostic);
+          addDiagnostic(diagnostic);
+        }
+      : undefined,
   });
 }

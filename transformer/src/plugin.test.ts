@@ -1,6 +1,9 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
 import ts from "typescript";
 import tooltypePlugin, { describeTool, schemaOfType } from "./index.js";
 import { createVirtualProgram } from "./test-support/compile.js";
+import { createTempProject, tsconfig } from "./test-support/temp-project.js";
 
 const files = {
   "tools.ts":
@@ -28,5 +31,32 @@ describe("the ts-patch plugin (default export)", () => {
   it("exports the engine API by name", () => {
     expect(typeof describeTool).toBe("function");
     expect(typeof schemaOfType).toBe("function");
+  });
+});
+
+describe("the ts-patch plugin under tspc", () => {
+  it("has tsc print its diagnostics as TTnnnn (plain and --pretty), the compiler's own as TSnnnn", () => {
+    const project = createTempProject({
+      "tsconfig.json": tsconfig({ plugins: [{ transform: join(__dirname, "..", "dist", "cjs", "index.js") }] }),
+      "src/tools.ts": `import { Description } from "@tooltype/core";
+export class A {
+  @Description("Bad.")
+  bad(...rest: string[]) { return rest; }
+}
+export const n: number = "not a number";
+`,
+    });
+    const tspc = join(require.resolve("ts-patch/package.json"), "..", "bin", "tspc.js");
+    const run = (...extra: string[]) =>
+      spawnSync(process.execPath, [tspc, "-p", project.directory, ...extra], { encoding: "utf8" }).stdout;
+    try {
+      const plain = run("--pretty", "false");
+      expect(plain).toMatch(/src\/tools\.ts\(4,7\): error TT9206: tool "bad", parameter "rest": a rest parameter/);
+      expect(plain).toMatch(/src\/tools\.ts\(6,14\): error TS2322: /);
+      expect(plain).not.toContain("TS9206");
+      expect(run("--pretty").replace(/\x1b\[\d+m/g, "")).toMatch(/src\/tools\.ts:4:7 - error TT9206: tool "bad"/);
+    } finally {
+      project.remove();
+    }
   });
 });

@@ -25,9 +25,9 @@ describe("injectIntoText and ProjectProgram (the bundler plugin's core)", () => 
     return { found, ...injectIntoText(tsm, found.program, found.sourceFile, project.directory) };
   };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     fixture = copyFixture("plugin-project");
-    project = new ProjectProgram(fixture.tsconfig);
+    project = await ProjectProgram.open(fixture.tsconfig);
   });
   afterAll(() => fixture.remove());
 

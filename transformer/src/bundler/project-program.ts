@@ -1,27 +1,45 @@
 import { dirname, resolve } from "node:path";
-import { Project, type SourceFile } from "ts-morph";
+import type { Project, SourceFile } from "ts-morph";
 import type * as ts from "typescript";
+import type { TypeScript } from "../engine/types.js";
 
 /**
  * The project's program for the bundler plugin, kept by ts-morph (its own compiler copy and lib
  * files, so it works whatever TypeScript the project installs, and gives exactly the sidecar's
- * types). It is refreshed from disk once per build and after each change the bundler reports;
- * ts-morph's language service rebuilds only what changed.
+ * types). Only files that hold tools are added, and the program follows their imports, so its
+ * size grows with the files that hold tools, not with the project. It is refreshed from disk once
+ * per build and after each change the bundler reports; ts-morph rebuilds only what changed.
  */
 export class ProjectProgram {
   /** The tsconfig's directory. */
   readonly directory: string;
+  /** ts-morph's compiler copy, the one the program is built with. */
+  readonly tsm: TypeScript;
   #configPath: string;
+  #createProject: () => Project;
   #project: Project | undefined;
 
-  constructor(tsconfigPath: string) {
+  private constructor(tsconfigPath: string, morph: typeof import("ts-morph")) {
     this.#configPath = resolve(tsconfigPath);
     this.directory = dirname(this.#configPath);
+    this.tsm = morph.ts as unknown as TypeScript;
+    this.#createProject = () =>
+      new morph.Project({ tsConfigFilePath: this.#configPath, skipAddingFilesFromTsConfig: true });
+  }
+
+  /** Loads ts-morph (only when a file with tools is met, so builds without tools never pay for it). */
+  static async open(tsconfigPath: string): Promise<ProjectProgram> {
+    return new ProjectProgram(tsconfigPath, await import("ts-morph"));
+  }
+
+  /** The project's compiler options (from the tsconfig). */
+  get compilerOptions(): ts.CompilerOptions {
+    return this.#projectNow().getCompilerOptions() as unknown as ts.CompilerOptions;
   }
 
   /**
    * Re-reads what changed on disk: `fileName` alone, or (without it, at the start of a build)
-   * every file, plus files the tsconfig now matches. A changed tsconfig starts afresh.
+   * every file. A changed tsconfig starts afresh.
    */
   invalidate(fileName?: string): void {
     const project = this.#project;
@@ -32,12 +50,11 @@ export class ProjectProgram {
     }
     const files = fileName === undefined ? project.getSourceFiles() : [project.getSourceFile(resolve(fileName))];
     for (const file of files) refresh(file);
-    if (fileName === undefined) project.addSourceFilesFromTsConfig(this.#configPath);
   }
 
   /** The program holding `fileName`, with exactly `text` when given (what the bundler hands over), and its source file. */
   sourceFile(fileName: string, text?: string): { program: ts.Program; sourceFile: ts.SourceFile } | undefined {
-    const project = (this.#project ??= new Project({ tsConfigFilePath: this.#configPath }));
+    const project = this.#projectNow();
     const path = resolve(fileName);
     const file = project.getSourceFile(path) ?? project.addSourceFileAtPathIfExists(path);
     if (!file) return undefined;
@@ -46,6 +63,10 @@ export class ProjectProgram {
     const program = project.getProgram().compilerObject as unknown as ts.Program;
     const sourceFile = program.getSourceFile(file.getFilePath());
     return sourceFile ? { program, sourceFile } : undefined;
+  }
+
+  #projectNow(): Project {
+    return (this.#project ??= this.#createProject());
   }
 }
 

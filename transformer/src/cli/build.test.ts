@@ -101,6 +101,25 @@ describe("tooltype (dispatch)", () => {
     expect(await runCli(["build", "-p", "no/such/tsconfig.json"], io)).toBe(2);
     expect(io.stderr[0]).toMatch(/pass -p path\/to\/tsconfig\.json/);
   });
+
+  it("on TypeScript 7 (no compiler API) says so and names the sidecar and the bundler plugin, exit 2", async () => {
+    // TypeScript 7's package main exports only its version (lib/version.cjs); this project holds the same shape.
+    const project = createTempProject({
+      "tsconfig.json": tsconfig(),
+      "src/weather.ts": weather,
+      "package.json": "{}",
+      "node_modules/typescript/package.json": '{ "name": "typescript", "version": "7.0.2", "main": "version.cjs" }',
+      "node_modules/typescript/version.cjs": 'module.exports = { version: "7.0.2", versionMajorMinor: "7.0" };',
+    });
+    const io = capture(project.directory);
+    const code = await runCli(["build", "-p", "tsconfig.json"], io).finally(() => project.remove());
+    expect(code).toBe(2);
+    expect(io.stderr).toHaveLength(1);
+    expect(io.stderr[0]).toMatch(/^tooltype build: TypeScript 7\.0\.2 has no compiler API/);
+    expect(io.stderr[0]).toContain("tooltype generate");
+    expect(io.stderr[0]).toContain("@tooltype/transformer/bundler");
+    expect(io.stderr[0]).not.toMatch(/\n\s+at /);
+  });
 });
 
 describe("tooltype build --watch", () => {

@@ -186,7 +186,26 @@ describe("@Description with standard decorators", () => {
     expect(message).toContain("astTransformers");
     expect(message).toContain("tooltype generate");
     expect(message).toContain("import the generated sidecar");
+    expect(message).toContain("@tooltype/transformer/bundler");
+    expect(message).toMatch(/^Untransformed\.lookUp has no tool metadata: its schema was never generated/);
     expect(tools.size).toBe(0);
+  });
+
+  it("names every method without metadata, in a plural sentence", () => {
+    const describe = untransformedDescription("Not built with the transformer.");
+    class Trips {
+      @describe
+      forecast(city: string): string {
+        return city;
+      }
+      @describe
+      planTrip(city: string): string {
+        return city;
+      }
+    }
+    expect(() => new ToolRegistry().add(new Trips())).toThrow(
+      /^Trips\.forecast, Trips\.planTrip have no tool metadata: their schemas were never generated\. Fix: /,
+    );
   });
 
   it("uses metadata registered by a sidecar when nothing was injected", async () => {

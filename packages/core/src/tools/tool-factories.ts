@@ -38,7 +38,7 @@ export function toolsFromInstance(instance: object, overrides: ToolOverrides): T
     if (metadata === undefined) missing.push(`${declaringClass?.name || owner}.${declaration.method}`);
     return { declaration, metadata };
   });
-  if (missing.length > 0) throw new ToolNotTransformedError(missing.join(", "));
+  if (missing.length > 0) throw new ToolNotTransformedError(missing);
 
   return resolved.map(({ declaration, metadata }) => {
     const meta = metadata as ToolMetadata;
