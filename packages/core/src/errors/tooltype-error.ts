@@ -14,7 +14,12 @@ export type TooltypeErrorCode =
   | "APPROVAL"
   | "ABORTED"
   | "TOOL_TIMEOUT"
-  | "TRANSFORMER_REQUIRED";
+  | "TRANSFORMER_REQUIRED"
+  | "CONVERSATION_CONFLICT"
+  | "CONVERSATION_BUSY"
+  | "CONVERSATION_NOT_FOUND"
+  | "STORED_CONVERSATION"
+  | "STORE_SCHEMA";
 
 /**
  * The base of every error tooltype throws. `code` is stable across versions; `isInstance`
