@@ -46,6 +46,8 @@ const config: Config = {
       ["\\.legacy\\.test\\.ts$", "\\.slow\\.test\\.ts$"],
     ),
     project("legacy-decorators", "<rootDir>/tsconfig.legacy.json", ["**/*.legacy.test.ts"]),
+    // Long runs (1,000 multi-process races per store): `npm run test:slow`, not part of `npm test`.
+    project("slow", "<rootDir>/tsconfig.json", ["**/*.slow.test.ts"]),
   ],
 };
 
