@@ -8,6 +8,7 @@ const moduleNameMapper = {
   "^@tooltype/core/internal$": "<rootDir>/packages/core/src/internal.ts",
   "^@tooltype/testing$": "<rootDir>/packages/testing/src/index.ts",
   "^@tooltype/mcp$": "<rootDir>/packages/mcp/src/index.ts",
+  "^@tooltype/stores$": "<rootDir>/packages/stores/src/index.ts",
   "^@tooltype/transformer$": "<rootDir>/transformer/src/index.ts",
   "^(\\.{1,2}/.*)\\.js$": "$1",
 };
@@ -46,6 +47,8 @@ const config: Config = {
       ["\\.legacy\\.test\\.ts$", "\\.slow\\.test\\.ts$"],
     ),
     project("legacy-decorators", "<rootDir>/tsconfig.legacy.json", ["**/*.legacy.test.ts"]),
+    // Long runs (1,000 multi-process races per store): `npm run test:slow`, not part of `npm test`.
+    project("slow", "<rootDir>/tsconfig.json", ["**/*.slow.test.ts"]),
   ],
 };
 

@@ -15,7 +15,12 @@ export type TooltypeErrorCode =
   | "ABORTED"
   | "TOOL_TIMEOUT"
   | "TRANSFORMER_REQUIRED"
-  | "OUTPUT";
+  | "OUTPUT"
+  | "CONVERSATION_CONFLICT"
+  | "CONVERSATION_BUSY"
+  | "CONVERSATION_NOT_FOUND"
+  | "STORED_CONVERSATION"
+  | "STORE_SCHEMA";
 
 /**
  * The base of every error tooltype throws. `code` is stable across versions; `isInstance`

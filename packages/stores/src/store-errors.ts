@@ -1,0 +1,114 @@
+import { TooltypeError, type TooltypeErrorCode } from "@tooltype/core";
+
+function hasCode(value: unknown, code: TooltypeErrorCode): boolean {
+  return TooltypeError.isInstance(value) && value.code === code;
+}
+
+/**
+ * A save against a stale version: another instance saved the conversation since it was loaded.
+ * Nothing was written. Load it again, redo the change on the fresh copy, save again.
+ */
+export class ConflictError extends TooltypeError {
+  /** The conversation that was saved. */
+  readonly conversationId: string;
+  /** The version the save expected (`null`: it expected no conversation yet). */
+  readonly expectedVersion: number | null;
+  /** The version in the store (`undefined`: the conversation is gone). */
+  readonly actualVersion: number | undefined;
+
+  constructor(conversationId: string, expectedVersion: number | null, actualVersion: number | undefined) {
+    const found = actualVersion === undefined ? "it no longer exists" : `the store holds version ${actualVersion}`;
+    const expected = expectedVersion === null ? "a new conversation" : `version ${expectedVersion}`;
+    super(
+      "CONVERSATION_CONFLICT",
+      `Conversation "${conversationId}" was not saved: the save expected ${expected}, but ${found}. Load it again and redo the change.`,
+    );
+    this.conversationId = conversationId;
+    this.expectedVersion = expectedVersion;
+    this.actualVersion = actualVersion;
+  }
+
+  static override isInstance(value: unknown): value is ConflictError {
+    return hasCode(value, "CONVERSATION_CONFLICT");
+  }
+}
+
+/**
+ * A worker holds the conversation (it is resuming it: its tools may be running). Nothing was
+ * written. Try again after `leaseUntil`; a worker that died loses the lease then.
+ */
+export class ConversationBusyError extends TooltypeError {
+  /** The conversation. */
+  readonly conversationId: string;
+  /** When the worker's lease ends unless it renews it (milliseconds since the epoch). */
+  readonly leaseUntil: number;
+
+  constructor(conversationId: string, leaseUntil: number) {
+    super(
+      "CONVERSATION_BUSY",
+      `Conversation "${conversationId}" is being resumed by a worker (lease until ${new Date(leaseUntil).toISOString()}): try again once it has saved.`,
+    );
+    this.conversationId = conversationId;
+    this.leaseUntil = leaseUntil;
+  }
+
+  static override isInstance(value: unknown): value is ConversationBusyError {
+    return hasCode(value, "CONVERSATION_BUSY");
+  }
+}
+
+/** No conversation with this id in the store (never saved, or deleted). */
+export class ConversationNotFoundError extends TooltypeError {
+  /** The id that was asked for. */
+  readonly conversationId: string;
+
+  constructor(conversationId: string) {
+    super("CONVERSATION_NOT_FOUND", `No conversation "${conversationId}" in the store: save it first.`);
+    this.conversationId = conversationId;
+  }
+
+  static override isInstance(value: unknown): value is ConversationNotFoundError {
+    return hasCode(value, "CONVERSATION_NOT_FOUND");
+  }
+}
+
+/**
+ * A stored conversation that cannot be read: not valid JSON, not a tooltype context, a newer
+ * format version, a missing or wrong signature. `cause` is the `ContextStoreError` naming the
+ * place. Nothing was run and the row was left as it was.
+ */
+export class StoredConversationError extends TooltypeError {
+  /** The conversation whose row is unreadable. */
+  readonly conversationId: string;
+
+  constructor(conversationId: string, cause: Error) {
+    super(
+      "STORED_CONVERSATION",
+      `Conversation "${conversationId}" cannot be read from the store: ${cause.message} Check the secret the store was opened with, or delete the row.`,
+      { cause },
+    );
+    this.conversationId = conversationId;
+  }
+
+  static override isInstance(value: unknown): value is StoredConversationError {
+    return hasCode(value, "STORED_CONVERSATION");
+  }
+}
+
+/** The store's table exists but is not a conversation table (another application's, or an unknown layout). */
+export class StoreSchemaError extends TooltypeError {
+  /** The table name. */
+  readonly table: string;
+
+  constructor(table: string, detail: string) {
+    super(
+      "STORE_SCHEMA",
+      `Table "${table}" is not a tooltype conversation table (${detail}). Give the store another table name, or drop that table.`,
+    );
+    this.table = table;
+  }
+
+  static override isInstance(value: unknown): value is StoreSchemaError {
+    return hasCode(value, "STORE_SCHEMA");
+  }
+}
