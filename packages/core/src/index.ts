@@ -63,6 +63,7 @@ export type { CompletionStream } from "./loop/stream.js";
 export { DEFAULT_MAX_TOOL_ROUNDS } from "./loop/completion-options.js";
 export type { CompletionOptions, EndpointCompletionOptions } from "./loop/completion-options.js";
 export type { LoopEvent, LoopEventListener } from "./loop/loop-event.js";
+export type { CompletionHooks, CompletionStart, LoopHooks } from "./loop/loop-hooks.js";
 export { repairArguments } from "./schema/repair.js";
 export type { ArgumentRepair } from "./schema/repair.js";
 export type { ToolCall } from "./context/tool-call.js";

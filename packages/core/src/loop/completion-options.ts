@@ -1,6 +1,7 @@
 import type { ToolChoice } from "../endpoints/model-config.js";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOOL_INPUT } from "../tools/input-limits.js";
 import type { LoopEventListener } from "./loop-event.js";
+import type { CompletionHooks, LoopHooks } from "./loop-hooks.js";
 
 /** Options of one completion (`completions(…, options)`, `endpoint.completions(model, input, options)`). */
 export interface CompletionOptions<TApp = unknown> {
@@ -26,6 +27,8 @@ export interface CompletionOptions<TApp = unknown> {
   onEvent?: LoopEventListener;
   /** Tool choice for this completion instead of the model config's; a forced one applies to the first request only. */
   toolChoice?: ToolChoice;
+  /** Runs each request and tool run inside an observer's scope (tracing: `@tooltype/otel`); see `LoopHooks`. */
+  hooks?: LoopHooks;
 }
 
 /** `endpoint.completions(model, input, options)`: the loop's options plus the round limit. */
@@ -47,6 +50,8 @@ export interface ResolvedOptions {
   repair: boolean;
   onEvent: LoopEventListener | undefined;
   toolChoice: ToolChoice | undefined;
+  /** `options.hooks` called for this completion (set by the loop as it starts). */
+  hooks: CompletionHooks | undefined;
 }
 
 /** The default round limit of `completions`. */
@@ -80,6 +85,8 @@ export function resolveOptions(options: CompletionOptions = {}): ResolvedOptions
   if (tools !== undefined && (!Array.isArray(tools) || tools.some((name) => typeof name !== "string"))) {
     throw new TypeError("options.tools must be an array of tool names.");
   }
+  if (options.hooks !== undefined && typeof options.hooks !== "function")
+    throw new TypeError("options.hooks must be a function that returns the hooks of one completion.");
   return {
     concurrency: positiveInteger(options.concurrency, "concurrency", 1),
     toolTimeoutMs,
@@ -92,5 +99,6 @@ export function resolveOptions(options: CompletionOptions = {}): ResolvedOptions
     repair: options.repair === true,
     onEvent: options.onEvent,
     toolChoice: options.toolChoice,
+    hooks: undefined,
   };
 }

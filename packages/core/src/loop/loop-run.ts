@@ -13,7 +13,7 @@ import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { Completion, CompletionChoice, StopReason, Usage } from "./completion.js";
 import type { ResolvedOptions } from "./completion-options.js";
 import { decideCalls, type Decisions, type DecisionScope } from "./decide-calls.js";
-import { emitter, type LoopEventListener } from "./loop-event.js";
+import { emitter, replyEvent, type LoopEventListener } from "./loop-event.js";
 import { offeredTools } from "./offered-tools.js";
 import { answerCalls, type RunScope } from "./run-calls.js";
 
@@ -168,15 +168,6 @@ export class LoopRun {
     // A forced choice applies to the first request of a turn only, or the model would call the
     // tool until the limit: once tool results are the last thing it sees, it chooses freely.
     const toolChoice = forced(configured) && messages.at(-1)?.role === "tool" ? "auto" : configured;
-    this.#emit?.({
-      type: "request",
-      round,
-      model: this.model,
-      messages: messages.length,
-      tools: tools.length,
-      toolChoice,
-      stream: this.stream,
-    });
     const request: EndpointRequest = {
       model: this.model,
       messages,
@@ -189,7 +180,25 @@ export class LoopRun {
     };
     if (this.options.signal) request.signal = this.options.signal;
     if (this.#emit) request.onEvent = this.#emit; // no listener: the endpoint builds no events either
-    const reply = await this.#sendOrAbort(request);
+    const send = async (): Promise<EndpointReply> => {
+      this.#emit?.({
+        type: "request",
+        round,
+        model: this.model,
+        messages: messages.length,
+        tools: tools.length,
+        toolChoice,
+        stream: this.stream,
+      });
+      const reply = await this.#sendOrAbort(request);
+      const choice = reply.choices[0];
+      if (choice === undefined)
+        throw new ProtocolError("The reply holds no choice: nothing was added to the conversation.");
+      this.#emit?.(replyEvent(round, reply, choice));
+      return reply;
+    };
+    const hooks = this.options.hooks;
+    const reply = hooks?.request ? await hooks.request(request, send) : await send();
     this.#rounds = round;
     return reply;
   }
@@ -211,12 +220,9 @@ export class LoopRun {
 
   async #round(reply: EndpointReply): Promise<StopReason | undefined> {
     const round = this.#rounds;
-    const choice = reply.choices[0];
-    if (choice === undefined)
-      throw new ProtocolError("The reply holds no choice: nothing was added to the conversation.");
+    const choice = reply.choices[0]!; // checked as it arrived
     sumUsage(this.#usage, reply.usage);
     this.#lastReply = reply;
-    this.#emit?.({ type: "reply", round, choice, choices: reply.choices.length, usage: reply.usage });
     const calls = choice.toolCalls;
     uniqueIds(calls);
     const message: AssistantMessage = { role: "assistant", content: choice.text };
