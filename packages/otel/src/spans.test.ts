@@ -130,6 +130,43 @@ describe("a completion that runs a tool", () => {
     expect(chats[1]!.attributes["gen_ai.response.finish_reasons"]).toEqual(["stop"]);
   });
 
+  it("gives each of several tools running at once its own spans", async () => {
+    otel = await startOtel();
+    const { server, endpoint, telemetry } = otel;
+    trace.setGlobalTracerProvider(otel.tracerProvider);
+    let running = 0;
+    let overlapped = false;
+    endpoint.tools.define<{ n: number }>({
+      name: "work",
+      description: "Works a while.",
+      schema: { type: "object", properties: { n: { type: "number" } }, required: ["n"] },
+      impl: async ({ n }) => {
+        running += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        overlapped ||= running > 1;
+        running -= 1;
+        return trace.getTracer("worker").startActiveSpan(`inner ${n}`, (span) => (span.end(), n));
+      },
+    });
+    const ctx = new Context().user("Work.");
+    ctx.toolPolicy.allow("work");
+    server.enqueue(
+      turn.toolCalls([
+        { id: "call_a", name: "work", arguments: '{"n":1}' },
+        { id: "call_b", name: "work", arguments: '{"n":2}' },
+      ]),
+      turn.text("Done."),
+    );
+
+    await completions(endpoint, "gpt-test", ctx, 8, { hooks: telemetry.hooks, concurrency: 2 });
+
+    expect(overlapped).toBe(true);
+    const tools = otel.spans().filter((span) => span.name === "execute_tool work");
+    const byCall = Object.fromEntries(tools.map((span) => [span.attributes["gen_ai.tool.call.id"], idOf(span)]));
+    expect(parentOf(otel.span("inner 1"))).toBe(byCall.call_a);
+    expect(parentOf(otel.span("inner 2"))).toBe(byCall.call_b);
+  });
+
   it("reports Anthropic as the provider of an Anthropic endpoint", async () => {
     otel = await startOtel();
     const { server, telemetry } = otel;
