@@ -32,6 +32,8 @@ export const ATTR = {
   policyMessage: "tooltype.policy.message",
   retryAttempt: "tooltype.retry.attempt",
   retryDelayMs: "tooltype.retry.delay_ms",
+  failoverFrom: "tooltype.failover.from.model",
+  failoverTo: "tooltype.failover.to.model",
 } as const;
 
 /** `gen_ai.operation.name` values. */
@@ -45,6 +47,7 @@ export const OPERATION = {
 export const EVENT = {
   decision: "tooltype.policy.decision",
   retry: "tooltype.request.retry",
+  failover: "tooltype.request.failover",
 } as const;
 
 /** The two client metrics, with the units and bucket boundaries the conventions advise. */

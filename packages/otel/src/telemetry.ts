@@ -1,5 +1,5 @@
 import { metrics, trace, type MeterProvider, type TracerProvider } from "@opentelemetry/api";
-import type { LoopHooks, RetryInfo } from "@tooltype/core";
+import type { FailoverInfo, LoopHooks, RetryInfo } from "@tooltype/core";
 import { CompletionTrace } from "./completion-trace.js";
 import { errorTypeOf } from "./error-type.js";
 import { ATTR, EVENT } from "./gen-ai-names.js";
@@ -39,8 +39,8 @@ function contentLimits(option: TelemetryOptions["recordContent"]): ContentLimits
 
 /**
  * OpenTelemetry spans and metrics for tooltype completions, following the GenAI semantic
- * conventions. Pass `hooks` with a completion's options; pass `onRetry` to an endpoint to see
- * its retries as events of the request span.
+ * conventions. Pass `hooks` with a completion's options; pass `onRetry` to an endpoint (and
+ * `onFailover` to a router) to see its retries (failovers) as events of the request span.
  *
  * ```ts
  * const telemetry = new Telemetry();
@@ -76,6 +76,18 @@ export class Telemetry {
     trace.getActiveSpan()?.addEvent(EVENT.retry, {
       [ATTR.retryAttempt]: info.attempt,
       [ATTR.retryDelayMs]: info.delayMs,
+      [ATTR.errorType]: errorTypeOf(info.error),
+    });
+  };
+
+  /**
+   * A router's `onFailover`: adds a `tooltype.request.failover` event (the models moved from and
+   * to, `error.type` of the failure) to the request span in progress, like `onRetry`.
+   */
+  readonly onFailover = (info: FailoverInfo): void => {
+    trace.getActiveSpan()?.addEvent(EVENT.failover, {
+      [ATTR.failoverFrom]: info.from.model,
+      [ATTR.failoverTo]: info.to.model,
       [ATTR.errorType]: errorTypeOf(info.error),
     });
   };
