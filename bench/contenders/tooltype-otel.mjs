@@ -1,10 +1,11 @@
-// tooltype with @tooltype/otel on, exporting to nowhere: the real SDK (span processor, the
-// AsyncLocalStorage context manager, the two histograms) with a no-op exporter, so what is
-// measured is the instrumentation itself. Compare it with the plain `tooltype` contender.
+// tooltype with @tooltype/otel on, exporting to nowhere: the real SDK as a service runs it (the
+// batch span processor, the AsyncLocalStorage context manager, the two histograms) with a no-op
+// exporter, so what is measured is the instrumentation itself. Compare it with plain `tooltype`.
+// (The simple span processor, meant for tests and debugging, costs about 13 µs more per span.)
 import { context } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
-import { BasicTracerProvider, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { Telemetry } from "@tooltype/otel";
 import { create as createTooltype } from "./tooltype.mjs";
 
@@ -17,7 +18,7 @@ const noopExporter = {
 
 export async function create(url, impls) {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(noopExporter)] });
+  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(noopExporter)] });
   const meterProvider = new MeterProvider({
     readers: [new PeriodicExportingMetricReader({ exporter: noopExporter, exportIntervalMillis: 1_000 })],
   });
