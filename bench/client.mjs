@@ -7,7 +7,7 @@ import { fork } from "node:child_process";
 import { impls } from "./scenario.mjs";
 
 const [name, conversations = "10", warmup = "3"] = process.argv.slice(2);
-const contenders = ["floor", "typia", "tooltype", "ai-sdk", "openai-runner"];
+const contenders = ["floor", "typia", "tooltype", "tooltype-otel", "ai-sdk", "openai-runner"];
 if (!contenders.includes(name))
   throw new Error(`unknown contender "${name}"; expected one of ${contenders.join(", ")}`);
 

@@ -7,11 +7,12 @@ import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { ROUNDS } from "./scenario.mjs";
 
-const all = ["floor", "typia", "tooltype", "ai-sdk", "openai-runner"];
+const all = ["floor", "typia", "tooltype", "tooltype-otel", "ai-sdk", "openai-runner"];
 const labels = {
   floor: "floor: bare undici loop (no validation)",
   typia: "typia validators + the bare loop (typia has no loop)",
   tooltype: "tooltype `completions`",
+  "tooltype-otel": "tooltype `completions` + `@tooltype/otel` (no-op exporter)",
   "ai-sdk": "Vercel AI SDK `generateText` + zod",
   "openai-runner": "OpenAI SDK `runTools` + zod",
 };
@@ -96,4 +97,12 @@ const lines = [
   "",
   `Request body of the last round (bytes): ${contenders.map((name) => `${name} ${summary[name].bytes}`).join(", ")}.`,
 ];
+// The telemetry overhead: the same loop with and without @tooltype/otel.
+if (summary.tooltype && summary["tooltype-otel"]) {
+  const overhead = summary["tooltype-otel"].perRound / summary.tooltype.perRound;
+  lines.push(
+    "",
+    `Telemetry overhead: tooltype-otel ÷ tooltype = ${overhead.toFixed(3)}× CPU per round (${((overhead - 1) * 100).toFixed(1)} %).`,
+  );
+}
 process.stdout.write(lines.join("\n") + "\n");

@@ -3,8 +3,8 @@
 import { completions, Context, OpenAI, ToolPolicyStatus } from "@tooltype/core";
 import { MODEL, promptFor, ROUNDS, tools } from "../scenario.mjs";
 
-/** Builds one endpoint (and its registry) once; `run(c)` plays conversation `c`. */
-export async function create(url, impls) {
+/** Builds one endpoint (and its registry) once; `run(c)` plays conversation `c` (with `options`, e.g. hooks). */
+export async function create(url, impls, options = {}) {
   const ep = new OpenAI({ baseURL: url, apiKey: "bench" });
   for (const t of tools)
     ep.tools.define({ name: t.name, description: t.description, schema: t.schema, impl: impls[t.name] });
@@ -13,7 +13,7 @@ export async function create(url, impls) {
       const ctx = new Context();
       ctx.user(promptFor(c));
       ctx.toolPolicy.allow("*");
-      const completion = await completions(ep, MODEL, ctx, ROUNDS + 1);
+      const completion = await completions(ep, MODEL, ctx, ROUNDS + 1, options);
       const failed = completion.calls.filter((call) => call.policyResult?.status !== ToolPolicyStatus.Allowed);
       if (completion.stopped !== "done" || completion.calls.length !== ROUNDS || failed.length > 0) {
         throw new Error(

@@ -116,6 +116,7 @@ export { DEFAULT_OUTPUT_RETRIES } from "./loop/output.js";
 export { DEFAULT_MAX_TOOL_ROUNDS } from "./loop/completion-options.js";
 export type { CompletionOptions, EndpointCompletionOptions } from "./loop/completion-options.js";
 export type { LoopEvent, LoopEventListener } from "./loop/loop-event.js";
+export type { CompletionHooks, CompletionStart, LoopHooks } from "./loop/loop-hooks.js";
 
 // The router: failover between endpoints, above the loop.
 export { Router } from "./router/router.js";

@@ -4,6 +4,7 @@ import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOOL_INPUT } from "../tools/input-limits
 import { DEFAULT_MAX_TOOL_OUTPUT } from "./tool-output-limit.js";
 import type { LoopEventListener } from "./loop-event.js";
 import { resolveOutput, type ResolvedOutput } from "./output.js";
+import type { CompletionHooks, LoopHooks } from "./loop-hooks.js";
 
 /** Options of one completion (`completions(…, options)`, `endpoint.completions(model, input, options)`). */
 export interface CompletionOptions<TApp = unknown> {
@@ -40,6 +41,8 @@ export interface CompletionOptions<TApp = unknown> {
   outputRetries?: number;
   /** The answer's name on the wire (`json_schema` name, answer tool); default the schema's `title` or `answer`. */
   outputName?: string;
+  /** Runs each request and tool run inside an observer's scope (tracing: `@tooltype/otel`); see `LoopHooks`. */
+  hooks?: LoopHooks;
 }
 
 /** `endpoint.completions(model, input, options)`: the loop's options plus the round limit. */
@@ -63,6 +66,8 @@ export interface ResolvedOptions {
   onEvent: LoopEventListener | undefined;
   toolChoice: ToolChoice | undefined;
   output: ResolvedOutput | undefined;
+  /** `options.hooks` called for this completion (set by the loop as it starts). */
+  hooks: CompletionHooks | undefined;
 }
 
 /** The default round limit of `completions`. */
@@ -96,6 +101,8 @@ export function resolveOptions(options: CompletionOptions = {}): ResolvedOptions
   if (tools !== undefined && (!Array.isArray(tools) || tools.some((name) => typeof name !== "string"))) {
     throw new TypeError("options.tools must be an array of tool names.");
   }
+  if (options.hooks !== undefined && typeof options.hooks !== "function")
+    throw new TypeError("options.hooks must be a function that returns the hooks of one completion.");
   return {
     concurrency: positiveInteger(options.concurrency, "concurrency", 1),
     toolTimeoutMs,
@@ -110,5 +117,6 @@ export function resolveOptions(options: CompletionOptions = {}): ResolvedOptions
     onEvent: options.onEvent,
     toolChoice: options.toolChoice,
     output: resolveOutput(options.output, options.outputName, options.outputRetries),
+    hooks: undefined,
   };
 }

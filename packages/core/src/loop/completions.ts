@@ -5,6 +5,7 @@ import { AbortedError } from "../errors/aborted-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject } from "../json.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
+import type { CompletionChoice } from "../endpoints/model-endpoint.js";
 import type { Completion, TypedCompletion } from "./completion.js";
 import type { TypedSchema } from "../schema/typed-schema.js";
 import {
@@ -15,7 +16,7 @@ import {
   type EndpointCompletionOptions,
   type ResolvedOptions,
 } from "./completion-options.js";
-import { emitter } from "./loop-event.js";
+import { bothListeners, emitter, replyEvent } from "./loop-event.js";
 import { endReason, LoopRun, uniqueIds } from "./loop-run.js";
 import { offeredTools } from "./offered-tools.js";
 import { targetOf } from "./target.js";
@@ -147,20 +148,28 @@ export async function runCompletion(
   const rounds = checkMaxToolRounds(maxToolRounds);
   const resolved = resolveOptions(options);
   if (typeof model !== "string" || model === "") throw new TypeError("completions needs a model name.");
-  if (input instanceof Context) return new LoopRun(endpoint, model, input, rounds, resolved, stream).run();
-  if (typeof input === "string") {
+  let run: () => Promise<Completion>;
+  if (input instanceof Context) run = () => new LoopRun(endpoint, model, input, rounds, resolved, stream).run();
+  else if (typeof input === "string") {
     // A typed answer may need a second try, so the prompt gets a conversation of its own; its
     // default policy runs nothing, so the model's calls still come back Pending.
-    if (resolved.output !== undefined)
-      return new LoopRun(endpoint, model, new Context().user(input), rounds, resolved, stream).run();
-    return once(endpoint, model, { prompt: input }, resolved, stream);
-  }
-  if (resolved.output !== undefined)
+    const prompt = input;
+    run =
+      resolved.output !== undefined
+        ? () => new LoopRun(endpoint, model, new Context().user(prompt), rounds, resolved, stream).run()
+        : () => once(endpoint, model, { prompt }, resolved, stream);
+  } else if (resolved.output !== undefined) {
     throw new TypeError("options.output needs a Context or a prompt string: a raw request body is sent as it is.");
-  if (typeof input === "object" && input !== null && Array.isArray((input as { messages?: unknown }).messages)) {
-    return once(endpoint, model, { raw: input }, resolved, stream);
+  } else if (typeof input === "object" && input !== null && Array.isArray((input as { messages?: unknown }).messages)) {
+    run = () => once(endpoint, model, { raw: input }, resolved, stream);
+  } else {
+    throw new TypeError("completions takes a Context, a prompt string, or a raw request body with messages.");
   }
-  throw new TypeError("completions takes a Context, a prompt string, or a raw request body with messages.");
+  const hooks = options.hooks?.({ endpoint, model, stream });
+  if (hooks === undefined) return run();
+  resolved.hooks = hooks;
+  resolved.onEvent = bothListeners(resolved.onEvent, hooks.onEvent);
+  return hooks.completion ? hooks.completion(run) : run();
 }
 
 // One request, no policy, nothing runs: the calls come back Pending for the application.
@@ -193,20 +202,25 @@ async function once(
       `This endpoint (${endpoint.baseURL}) cannot send a raw request body: pass a Context or a prompt string.`,
     );
   }
-  emit?.({
-    type: "request",
-    round: 1,
-    model,
-    messages: request.messages.length,
-    tools: tools.length,
-    toolChoice: request.toolChoice,
-    stream,
-  });
-  const reply: EndpointReply =
-    "raw" in input ? await sendRaw!.call(endpoint, input.raw, request) : await endpoint.send(request);
-  const choice = reply.choices[0];
-  if (choice === undefined) throw new ProtocolError("The reply holds no choice.");
-  emit?.({ type: "reply", round: 1, choice, choices: reply.choices.length, usage: reply.usage });
+  const send = async (): Promise<{ reply: EndpointReply; choice: CompletionChoice }> => {
+    emit?.({
+      type: "request",
+      round: 1,
+      model,
+      messages: request.messages.length,
+      tools: tools.length,
+      toolChoice: request.toolChoice,
+      stream,
+    });
+    const reply: EndpointReply =
+      "raw" in input ? await sendRaw!.call(endpoint, input.raw, request) : await endpoint.send(request);
+    const choice = reply.choices[0];
+    if (choice === undefined) throw new ProtocolError("The reply holds no choice.");
+    emit?.(replyEvent(1, reply, choice));
+    return { reply, choice };
+  };
+  const hooks = options.hooks;
+  const { reply, choice } = hooks?.request ? await hooks.request(request, send) : await send();
   const calls: ToolCall[] = choice.toolCalls;
   uniqueIds(calls);
   for (const call of calls) {

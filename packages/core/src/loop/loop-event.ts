@@ -1,5 +1,6 @@
 import type { ToolCall } from "../context/tool-call.js";
 import type { ToolChoice } from "../endpoints/model-config.js";
+import type { EndpointReply } from "../endpoints/model-endpoint.js";
 import type { StreamEvent } from "../endpoints/stream-event.js";
 import type { CompletionChoice, Usage } from "../endpoints/model-endpoint.js";
 import type { ArgumentIssue } from "../errors/tool-argument-error.js";
@@ -22,8 +23,19 @@ export type LoopEvent =
       toolChoice: ToolChoice | undefined;
       stream: boolean;
     }
-  /** A reply arrived and was parsed (nothing is appended yet). */
-  | { type: "reply"; round: number; choice: CompletionChoice; choices: number; usage: Usage }
+  /**
+   * A reply arrived and was parsed (nothing is appended yet). `responseId` and `responseModel`:
+   * the body's `id` and `model` (the model that answered), when it names them.
+   */
+  | {
+      type: "reply";
+      round: number;
+      choice: CompletionChoice;
+      choices: number;
+      usage: Usage;
+      responseId?: string;
+      responseModel?: string;
+    }
   /** The decision on one call (`call.policyResult`): Allowed, Denied, Pending or Failed. */
   | { type: "decision"; round: number; call: ToolCall }
   /**
@@ -57,4 +69,37 @@ export function emitter(listener: LoopEventListener | undefined): LoopEventListe
       // A logging hook that fails must not leave the context half-updated.
     }
   };
+}
+
+/** One listener that calls `first` then `second` (either may be absent); a throwing `first` does not silence `second`. */
+export function bothListeners(
+  first: LoopEventListener | undefined,
+  second: LoopEventListener | undefined,
+): LoopEventListener | undefined {
+  if (first === undefined) return second;
+  if (second === undefined) return first;
+  const safeFirst = emitter(first)!;
+  return (event) => {
+    safeFirst(event);
+    second(event);
+  };
+}
+
+/** The `reply` event of `reply` (whose first choice is `choice`): the response's id and model when the body names them. */
+export function replyEvent(round: number, reply: EndpointReply, choice: CompletionChoice): LoopEvent {
+  const event: Extract<LoopEvent, { type: "reply" }> = {
+    type: "reply",
+    round,
+    choice,
+    choices: reply.choices.length,
+    usage: reply.usage,
+  };
+  const raw = reply.raw;
+  if (typeof raw === "object" && raw !== null) {
+    // OpenAI's chat completion and Anthropic's message both name them at the top level.
+    const { id, model } = raw as { id?: unknown; model?: unknown };
+    if (typeof id === "string" && id !== "") event.responseId = id;
+    if (typeof model === "string" && model !== "") event.responseModel = model;
+  }
+  return event;
 }

@@ -12,7 +12,7 @@ import type { CompletionChoice, Usage } from "../endpoints/model-endpoint.js";
 import type { Completion, StopReason } from "./completion.js";
 import type { ResolvedOptions } from "./completion-options.js";
 import { decideCalls, type Decisions, type DecisionScope } from "./decide-calls.js";
-import { emitter, type LoopEventListener } from "./loop-event.js";
+import { emitter, replyEvent, type LoopEventListener } from "./loop-event.js";
 import { CallIds } from "../endpoints/tool-calls.js";
 import { offeredTools } from "./offered-tools.js";
 import { targetOf } from "./target.js";
@@ -164,15 +164,6 @@ export class LoopRun {
     const messages = this.#inside.messages;
     const configured = this.options.toolChoice ?? this.endpoint.config(this.model).toolChoice;
     const toolChoice = toolChoiceForRound(configured, messages);
-    this.#emit?.({
-      type: "request",
-      round,
-      model: this.model,
-      messages: messages.length,
-      tools: tools.length,
-      toolChoice,
-      stream: this.stream,
-    });
     const request: EndpointRequest = {
       model: this.model,
       messages,
@@ -192,7 +183,25 @@ export class LoopRun {
         output !== undefined && this.stream
           ? partialOutputListener(round, output, this.options.maxDepth, this.#emit)
           : this.#emit;
-    const reply = await this.#sendOrAbort(request);
+    const send = async (): Promise<EndpointReply> => {
+      this.#emit?.({
+        type: "request",
+        round,
+        model: this.model,
+        messages: messages.length,
+        tools: tools.length,
+        toolChoice,
+        stream: this.stream,
+      });
+      const reply = await this.#sendOrAbort(request);
+      const choice = reply.choices[0];
+      if (choice === undefined)
+        throw new ProtocolError("The reply holds no choice: nothing was added to the conversation.");
+      this.#emit?.(replyEvent(round, reply, choice));
+      return reply;
+    };
+    const hooks = this.options.hooks;
+    const reply = hooks?.request ? await hooks.request(request, send) : await send();
     this.#rounds = round;
     return reply;
   }
@@ -214,12 +223,9 @@ export class LoopRun {
 
   async #round(reply: EndpointReply): Promise<StopReason | undefined> {
     const round = this.#rounds;
-    const choice = reply.choices[0];
-    if (choice === undefined)
-      throw new ProtocolError("The reply holds no choice: nothing was added to the conversation.");
+    const choice = reply.choices[0]!; // checked as it arrived
     sumUsage(this.#usage, reply.usage);
     this.#lastReply = reply;
-    this.#emit?.({ type: "reply", round, choice, choices: reply.choices.length, usage: reply.usage });
     const calls = choice.toolCalls;
     uniqueIds(calls);
     const message: AssistantMessage = { role: "assistant", content: choice.text };

@@ -5,7 +5,7 @@ import type { ToolCall } from "../context/tool-call.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { ToolResult } from "../tools/tool-result.js";
-import type { ToolExecuteOptions } from "../tools/tool.js";
+import type { Tool, ToolExecuteOptions } from "../tools/tool.js";
 import type { ResolvedOptions } from "./completion-options.js";
 import type { PreparedCall } from "./decide-calls.js";
 import type { LoopEventListener } from "./loop-event.js";
@@ -74,6 +74,13 @@ async function runOne(call: ToolCall, scope: RunScope): Promise<void> {
     answerFailed(scope, call, `No tool named "${call.name}" is registered any more.`);
     return;
   }
+  const hooks = scope.options.hooks;
+  if (hooks?.tool) await hooks.tool(call, () => runTool(call, tool, scope));
+  else await runTool(call, tool, scope);
+}
+
+// From the call's `tool-start` to its `tool-result`: the part a hook may run inside its own scope.
+async function runTool(call: ToolCall, tool: Tool, scope: RunScope): Promise<void> {
   const { options } = scope;
   call.started = true;
   scope.emit?.({ type: "tool-start", round: scope.round, call });

@@ -1,0 +1,7 @@
+export { Telemetry, INSTRUMENTATION_SCOPE } from "./telemetry.js";
+export type { TelemetryOptions } from "./telemetry.js";
+export type { ContentLimits } from "./recorded-content.js";
+export { DEFAULT_CONTENT_LIMITS } from "./recorded-content.js";
+export { TOOL_ERROR } from "./completion-trace.js";
+export { UNKNOWN_PROVIDER } from "./endpoint-identity.js";
+export { ATTR, EVENT, METRIC, OPERATION } from "./gen-ai-names.js";

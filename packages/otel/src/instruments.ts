@@ -1,0 +1,33 @@
+import type { Attributes, Histogram, Meter, Tracer } from "@opentelemetry/api";
+import type { ContentLimits } from "./recorded-content.js";
+import { METRIC } from "./gen-ai-names.js";
+
+/** What every completion's trace shares: the tracer, the two histograms and the settings. */
+export interface Instruments {
+  tracer: Tracer;
+  tokenUsage: Histogram<Attributes>;
+  operationDuration: Histogram<Attributes>;
+  /** Content limits when content is recorded; undefined: no content at all. */
+  content: ContentLimits | undefined;
+  /** `gen_ai.provider.name` for every completion, instead of the one guessed from the endpoint. */
+  providerName: string | undefined;
+  /** `gen_ai.agent.name` of the completion spans (and their name: `invoke_agent {name}`). */
+  agentName: string | undefined;
+}
+
+/** The two client histograms, with the bucket boundaries the conventions advise. */
+export function histograms(meter: Meter): Pick<Instruments, "tokenUsage" | "operationDuration"> {
+  const { tokenUsage, operationDuration } = METRIC;
+  return {
+    tokenUsage: meter.createHistogram(tokenUsage.name, {
+      unit: tokenUsage.unit,
+      description: tokenUsage.description,
+      advice: { explicitBucketBoundaries: [...tokenUsage.buckets] },
+    }),
+    operationDuration: meter.createHistogram(operationDuration.name, {
+      unit: operationDuration.unit,
+      description: operationDuration.description,
+      advice: { explicitBucketBoundaries: [...operationDuration.buckets] },
+    }),
+  };
+}

@@ -1,0 +1,73 @@
+import { Context, completions } from "@tooltype/core";
+import { turn } from "@tooltype/testing";
+import { METRIC } from "./gen-ai-names.js";
+import { startOtel, type OtelSetup } from "./fixtures/otel-setup.js";
+
+let otel: OtelSetup;
+afterEach(() => otel.close());
+
+const usage = (prompt: number, completion: number) => ({
+  usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+});
+
+describe("gen_ai.client.token.usage", () => {
+  it("records input and output tokens of each reply, in the advised buckets", async () => {
+    otel = await startOtel();
+    const { server, endpoint, telemetry } = otel;
+    endpoint.tools.define({ name: "look", description: "Looks.", impl: () => "seen" });
+    const ctx = new Context().user("Look.");
+    ctx.toolPolicy.allow("look");
+    server.enqueue(turn.toolCall("look", {}, usage(30, 8)), turn.text("Seen.", usage(50, 9)));
+
+    await completions(endpoint, "gpt-test", ctx, 8, { hooks: telemetry.hooks });
+
+    const points = await otel.histogram(METRIC.tokenUsage.name);
+    const byType = Object.fromEntries(points.map((point) => [point.attributes["gen_ai.token.type"], point]));
+    expect(byType.input!.value).toMatchObject({ count: 2, sum: 80 });
+    expect(byType.output!.value).toMatchObject({ count: 2, sum: 17 });
+    expect(byType.input!.value.buckets.boundaries).toEqual(METRIC.tokenUsage.buckets);
+    expect(byType.input!.attributes).toMatchObject({
+      "gen_ai.operation.name": "chat",
+      "gen_ai.provider.name": "openai",
+      "gen_ai.request.model": "gpt-test",
+      "gen_ai.response.model": "gpt-test",
+    });
+  });
+
+  it("records nothing when the server sent no usage", async () => {
+    otel = await startOtel();
+    const { server, endpoint, telemetry } = otel;
+    server.enqueue(turn.text("Hi.", { usage: null }));
+    await completions(endpoint, "gpt-test", new Context().user("Hi"), 8, { hooks: telemetry.hooks });
+    expect(await otel.histogram(METRIC.tokenUsage.name)).toEqual([]);
+    expect(otel.span("chat gpt-test").attributes["gen_ai.usage.input_tokens"]).toBeUndefined();
+  });
+});
+
+describe("gen_ai.client.operation.duration", () => {
+  it("records each request and tool run in seconds, with error.type when one failed", async () => {
+    otel = await startOtel();
+    const { server, endpoint, telemetry } = otel;
+    endpoint.tools.define({ name: "look", description: "Looks.", impl: () => "seen" });
+    const ctx = new Context().user("Look.");
+    ctx.toolPolicy.allow("look");
+    server.enqueue(turn.toolCall("look", {}), turn.error(500, { message: "down (scripted)" }));
+
+    await expect(completions(endpoint, "gpt-test", ctx, 8, { hooks: telemetry.hooks })).rejects.toThrow(/500/);
+
+    const points = await otel.histogram(METRIC.operationDuration.name);
+    const summary = points
+      .map((point) => [point.attributes["gen_ai.operation.name"], point.attributes["error.type"], point.value.count])
+      .sort();
+    expect(summary).toEqual([
+      ["chat", undefined, 1],
+      ["chat", "500", 1],
+      ["execute_tool", undefined, 1],
+    ]);
+    expect(points[0]!.value.buckets.boundaries).toEqual(METRIC.operationDuration.buckets);
+    for (const point of points) {
+      expect(point.value.sum).toBeGreaterThan(0);
+      expect(point.value.sum).toBeLessThan(10); // seconds, not milliseconds
+    }
+  });
+});
