@@ -7,6 +7,7 @@ const moduleNameMapper = {
   "^@tooltype/core$": "<rootDir>/packages/core/src/index.ts",
   "^@tooltype/testing$": "<rootDir>/packages/testing/src/index.ts",
   "^@tooltype/mcp$": "<rootDir>/packages/mcp/src/index.ts",
+  "^@tooltype/builtins$": "<rootDir>/packages/builtins/src/index.ts",
   "^@tooltype/transformer$": "<rootDir>/transformer/src/index.ts",
   "^(\\.{1,2}/.*)\\.js$": "$1",
 };
