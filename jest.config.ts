@@ -10,6 +10,7 @@ const moduleNameMapper = {
   "^@tooltype/mcp$": "<rootDir>/packages/mcp/src/index.ts",
   "^@tooltype/stores$": "<rootDir>/packages/stores/src/index.ts",
   "^@tooltype/otel$": "<rootDir>/packages/otel/src/index.ts",
+  "^@tooltype/builtins$": "<rootDir>/packages/builtins/src/index.ts",
   "^@tooltype/transformer$": "<rootDir>/transformer/src/index.ts",
   "^(\\.{1,2}/.*)\\.js$": "$1",
 };

@@ -1,5 +1,5 @@
 // Builds each package twice, ESM (dist/esm) and CommonJS (dist/cjs), with declarations.
-// Usage: node scripts/build.mjs [core|transformer|testing|mcp|stores|otel ...]  (default: all, in dependency order)
+// Usage: node scripts/build.mjs [core|transformer|testing|mcp|stores|otel|builtins ...]  (default: all, in dependency order)
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -15,6 +15,7 @@ const packages = {
   mcp: "packages/mcp",
   stores: "packages/stores",
   otel: "packages/otel",
+  builtins: "packages/builtins",
 };
 const order = Object.keys(packages);
 const wanted = process.argv.slice(2);

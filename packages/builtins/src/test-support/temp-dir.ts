@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Tool } from "@tooltype/core";
+
+/** A fresh directory under the system temp dir; `remove()` deletes it and everything in it. */
+export function tempDir(prefix: string): { path: string; remove: () => void } {
+  const path = mkdtempSync(join(tmpdir(), `tooltype-${prefix}-`));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** The tool called `name` among `tools` (fails the test when it is missing). */
+export function toolNamed(tools: readonly Tool[], name: string): Tool {
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (tool === undefined) throw new Error(`no tool ${name} among ${tools.map((t) => t.name).join(", ")}`);
+  return tool;
+}
+
+/** Calls a tool and parses its JSON output. */
+export async function callJson(
+  tool: Tool,
+  args: unknown,
+  signal?: AbortSignal,
+): Promise<{ value: any; isError: boolean }> {
+  const result = await tool.call(args, { signal });
+  let value: unknown;
+  try {
+    value = JSON.parse(result.output);
+  } catch {
+    value = result.output;
+  }
+  return { value, isError: result.isError };
+}
