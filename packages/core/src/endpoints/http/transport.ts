@@ -1,4 +1,4 @@
-import type { Readable } from "node:stream";
+import { Readable } from "node:stream";
 import { Pool, type Dispatcher } from "undici";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { errorFromFailure, errorFromStatus, retryAfterMs } from "./errors.js";
@@ -41,6 +41,17 @@ export interface HttpResponse {
   /** The whole body as text (UTF-8). */
   text(): Promise<string>;
 }
+
+/** A request body already encoded as UTF-8, in pieces (e.g. a conversation's stored messages and the new parts). */
+export interface RequestBody {
+  readonly pieces: readonly Uint8Array[];
+  /** The sum of the pieces' lengths. */
+  readonly byteLength: number;
+}
+
+// Up to this size a body is joined into one buffer (written in one go); a larger one is streamed
+// piece by piece (a new stream per try) with its length declared, so a long history is not copied again.
+const joinedBodyBytes = 256 * 1024;
 
 /** How one `post` behaves. */
 export interface PostOptions {
@@ -197,7 +208,7 @@ export class HttpTransport {
   /** Sends `body` to `baseURL + path` and hands the response to `read`, trying again as the policy allows. */
   async post<T>(
     path: string,
-    body: string,
+    body: string | RequestBody,
     options: PostOptions,
     read: (response: HttpResponse) => Promise<T>,
   ): Promise<T> {
@@ -228,19 +239,26 @@ export class HttpTransport {
 
   async #once<T>(
     path: string,
-    body: string,
+    body: string | RequestBody,
     options: PostOptions,
     target: string,
     progress: { delivered: boolean },
     read: (response: HttpResponse) => Promise<T>,
   ): Promise<T> {
     const { timeoutMs, maxResponseBytes } = this.#options;
+    const whole = typeof body === "string" || body.byteLength <= joinedBodyBytes;
+    const headers = this.#headersFor(options.accept);
     const response = await this.#dispatcher.request({
       origin: this.#origin,
       path: `${this.#basePath}${path}`,
       method: "POST",
-      headers: this.#headersFor(options.accept),
-      body,
+      headers: whole ? headers : { ...headers, "content-length": String(body.byteLength) },
+      body:
+        typeof body === "string"
+          ? body
+          : whole
+            ? Buffer.concat(body.pieces, body.byteLength)
+            : Readable.from(body.pieces, { objectMode: false }),
       signal: options.signal ?? null,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,

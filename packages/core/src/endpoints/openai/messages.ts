@@ -2,11 +2,6 @@ import type { Message } from "../../context/message.js";
 import type { ToolCall } from "../../context/tool-call.js";
 import type { OpenAIWireCustomCall, OpenAIWireFunctionCall, OpenAIWireMessage } from "./wire.js";
 
-// A message's wire JSON never changes once built: results of an assistant's calls travel in
-// separate tool messages, so the assistant's own wire form is stable. Messages are keyed by
-// identity, so a conversation sent round after round is serialised once per message.
-const messageCache = new WeakMap<Message, string>();
-
 function wireToolCall(call: ToolCall): OpenAIWireFunctionCall | OpenAIWireCustomCall {
   // Provider extras (Gemini's `extra_content`) travel back beside the standard keys.
   if (call.type === "custom")
@@ -15,7 +10,7 @@ function wireToolCall(call: ToolCall): OpenAIWireFunctionCall | OpenAIWireCustom
 }
 
 /** A provider-neutral message in the OpenAI chat completions shape. */
-function openAIMessage(message: Message): OpenAIWireMessage {
+export function openAIMessage(message: Message): OpenAIWireMessage {
   switch (message.role) {
     case "system":
     case "user":
@@ -31,14 +26,4 @@ function openAIMessage(message: Message): OpenAIWireMessage {
       return wire;
     }
   }
-}
-
-/** The JSON text of one message, built once per message object and reused. */
-export function openAIMessageJSON(message: Message): string {
-  let json = messageCache.get(message);
-  if (json === undefined) {
-    json = JSON.stringify(openAIMessage(message));
-    messageCache.set(message, json);
-  }
-  return json;
 }
