@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { Pool, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { errorFromFailure, errorFromStatus, retryAfterMs } from "./errors.js";
 import { backoffMs, type RetryPolicy } from "./retry-policy.js";
@@ -187,8 +187,10 @@ function tooLarge(target: string, limit: number, status: number): EndpointError 
  */
 export class HttpTransport {
   readonly #options: HttpTransportOptions;
-  readonly #dispatcher: Dispatcher;
-  readonly #ownsDispatcher: boolean;
+  // Our own pool is made at the first request: undici is loaded when a program first sends, not
+  // when it imports the package (a third of a cold import).
+  #dispatcher: Dispatcher | Promise<Dispatcher> | undefined;
+  #closed = false;
   readonly #origin: string;
   readonly #basePath: string;
   // The headers of every request, one object per `accept` value, made once.
@@ -199,10 +201,7 @@ export class HttpTransport {
     const url = new URL(options.baseURL);
     this.#origin = url.origin;
     this.#basePath = url.pathname.replace(/\/+$/, "");
-    this.#ownsDispatcher = options.dispatcher === undefined;
-    this.#dispatcher =
-      options.dispatcher ??
-      new Pool(this.#origin, { connect: { timeout: options.timeoutMs }, keepAliveTimeout: 10_000 });
+    this.#dispatcher = options.dispatcher;
   }
 
   /** Sends `body` to `baseURL + path` and hands the response to `read`, trying again as the policy allows. */
@@ -248,7 +247,8 @@ export class HttpTransport {
     const { timeoutMs, maxResponseBytes } = this.#options;
     const whole = typeof body === "string" || body.byteLength <= joinedBodyBytes;
     const headers = this.#headersFor(options.accept);
-    const response = await this.#dispatcher.request({
+    const dispatcher = this.#dispatcher ?? (this.#dispatcher = this.#ownPool());
+    const response = await (dispatcher instanceof Promise ? await dispatcher : dispatcher).request({
       origin: this.#origin,
       path: `${this.#basePath}${path}`,
       method: "POST",
@@ -293,6 +293,14 @@ export class HttpTransport {
     }
   }
 
+  async #ownPool(): Promise<Dispatcher> {
+    const { Pool } = await import("undici");
+    const pool = new Pool(this.#origin, { connect: { timeout: this.#options.timeoutMs }, keepAliveTimeout: 10_000 });
+    this.#dispatcher = pool;
+    if (this.#closed) await pool.close(); // closed before its first request: fails as a closed pool does
+    return pool;
+  }
+
   #headersFor(accept: string): Record<string, string> {
     let headers = this.#headers.get(accept);
     if (headers === undefined)
@@ -302,6 +310,8 @@ export class HttpTransport {
 
   /** Closes the pool this transport created (a dispatcher passed in options is left open). */
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    this.#closed = true;
+    const own = this.#options.dispatcher === undefined ? this.#dispatcher : undefined;
+    if (own !== undefined) await (await own).close();
   }
 }
