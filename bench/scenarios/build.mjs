@@ -18,7 +18,7 @@ const tools = {
   tsc: (p) => [require.resolve("typescript/bin/tsc"), "-p", p.plain],
   "tooltype build": (p) => [cli, "build", "-p", p.plain],
   "tooltype generate": (p) => [cli, "generate", "-p", p.plain, "-o", join(dirname(p.plain), "tooltype.generated.ts")],
-  "typia (tspc)": (p) => [require.resolve("ts-patch/bin/tspc.js"), "-p", p.typia],
+  "typia (tspc)": (p) => [join(root, "node_modules", "ts-patch", "bin", "tspc.js"), "-p", p.typia],
 };
 
 function timed(args) {
