@@ -168,3 +168,32 @@ export const impls = {
 export function promptFor(c) {
   return `Conversation ${c}: plan my trip, check the weather, look up the docs and file the tickets.`;
 }
+
+/**
+ * The scenario's tools plus filler tools up to `count` (a big registry): each filler has a
+ * description and a small object schema of its own (a string, an enum, an integer range, an
+ * optional array), is offered every round and never called.
+ */
+export function toolsFor(count = tools.length) {
+  const fillers = Array.from({ length: Math.max(0, count - tools.length) }, (_, i) => ({
+    name: `lookup_record_${i + 1}`,
+    description: `Look up record kind ${i + 1} in the archive by key and return its fields.`,
+    schema: {
+      type: "object",
+      properties: {
+        key: { type: "string", minLength: 1, description: `Key of the kind-${i + 1} record` },
+        view: { type: "string", enum: ["summary", "full"], default: "summary" },
+        version: { type: "integer", minimum: 1, maximum: 1000 },
+        fields: { type: "array", items: { type: "string" }, maxItems: 20 },
+      },
+      required: ["key"],
+      additionalProperties: false,
+    },
+  }));
+  return [...tools, ...fillers];
+}
+
+/** The small call of the long conversation (about 300 bytes a round on the wire with its result). */
+export function smallCallFor(r, c = 0) {
+  return callFor(3, r + c);
+}

@@ -1,10 +1,15 @@
 // The scripted model, in its own process so its CPU is never counted against a client.
-// Forked by client.mjs; sends back { url } over IPC, then answers forever: in round r of a
-// conversation (r = tool results so far) it calls the scenario's tool, after ROUNDS it answers
-// with text. The records are cleared on every conversation start to keep memory flat.
+// Forked by the clients; sends back { url } over IPC, then answers forever: in round r of a
+// conversation (r = tool results so far) it calls the scenario's tool, after BENCH_ROUNDS (default
+// ROUNDS) it answers with text. Records are cleared after every request to keep memory flat (a
+// 2,000-round conversation would otherwise keep every ~400 KB body).
+// Env: BENCH_ROUNDS; BENCH_SMALL_CALLS=1 (always the small call, for long conversations); BENCH_REPORT_EVERY (report { round, bodyBytes } every that many rounds).
 import { ScriptedModelServer } from "@tooltype/testing";
-import { callFor, ROUNDS } from "./scenario.mjs";
+import { callFor, ROUNDS, smallCallFor } from "./scenario.mjs";
 
+const rounds = Number(process.env.BENCH_ROUNDS ?? ROUNDS);
+const small = process.env.BENCH_SMALL_CALLS === "1";
+const reportEvery = Number(process.env.BENCH_REPORT_EVERY ?? 0);
 const server = await ScriptedModelServer.start();
 let calls = 0;
 
@@ -13,17 +18,18 @@ function answer(request) {
   if (!Array.isArray(messages)) return { text: "no messages" };
   let results = 0;
   for (const message of messages) if (message.role === "tool") results++;
+  if (reportEvery > 0 && results % reportEvery === 0) process.send({ round: results, bodyBytes: request.bodyBytes });
   const user = messages.find((message) => message.role === "user");
   const c = Number(/Conversation (\d+)/.exec(JSON.stringify(user?.content))?.[1] ?? 0);
-  if (results >= ROUNDS) {
+  if (results >= rounds) {
     // Tell the client how big a full conversation's request is (a fairness check, not a cost).
-    process.send({ finalRequestBytes: request.bodyBytes });
+    if (reportEvery === 0) process.send({ finalRequestBytes: request.bodyBytes });
     return {
       text: `Done with conversation ${c}.`,
       usage: { prompt_tokens: 1000, completion_tokens: 10, total_tokens: 1010 },
     };
   }
-  const call = callFor(results, c);
+  const call = small ? smallCallFor(results, c) : callFor(results, c);
   return {
     toolCalls: [{ id: `call_${++calls}`, name: call.name, arguments: JSON.stringify(call.arguments) }],
     usage: { prompt_tokens: 1000, completion_tokens: 30, total_tokens: 1030 },
@@ -33,13 +39,11 @@ function answer(request) {
 function install() {
   server.onRequest((request) => {
     const turn = answer(request);
-    // A fresh conversation: forget what earlier ones recorded (reset() also drops this handler).
-    if (turn.toolCalls && request.seq > 0 && !request.body.messages.some((m) => m.role === "tool")) {
-      queueMicrotask(() => {
-        server.reset();
-        install();
-      });
-    }
+    // Forget what was recorded (reset() also drops this handler, so it is installed again).
+    queueMicrotask(() => {
+      server.reset();
+      install();
+    });
     return turn;
   });
 }

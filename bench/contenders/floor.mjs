@@ -1,23 +1,25 @@
 // The floor: a bare undici loop. Serialises the whole conversation each round, parses the
 // reply, JSON.parses the arguments and runs the tool: no validation, no policy, no retries.
 import { request } from "undici";
-import { MODEL, promptFor, ROUNDS, tools } from "../scenario.mjs";
+import { MODEL, promptFor, ROUNDS, toolsFor } from "../scenario.mjs";
 
 /**
- * The bare loop, shared with the typia contender. `parameters(name)` is the schema sent for a
+ * The bare loop, shared with the typia contender. `parameters(tool)` is the schema sent for a
  * tool; `check(name, args)`, when given, returns an error text for arguments it rejects.
+ * `options.rounds`: tool rounds per conversation; `options.tools`: how many tools are offered.
  */
-export function bareLoop(url, impls, parameters, check) {
+export function bareLoop(url, impls, parameters, check, options = {}) {
+  const rounds = options.rounds ?? ROUNDS;
   const endpoint = `${url}/chat/completions`;
-  const toolsPayload = tools.map((t) => ({
+  const toolsPayload = toolsFor(options.tools).map((t) => ({
     type: "function",
-    function: { name: t.name, description: t.description, parameters: parameters(t.name) },
+    function: { name: t.name, description: t.description, parameters: parameters(t) },
   }));
   const headers = { "content-type": "application/json", authorization: "Bearer bench" };
   return {
     async run(c) {
       const messages = [{ role: "user", content: promptFor(c) }];
-      for (let round = 0; round <= ROUNDS; round++) {
+      for (let round = 0; round <= rounds; round++) {
         const body = JSON.stringify({ model: MODEL, messages, tools: toolsPayload });
         const res = await request(endpoint, { method: "POST", headers, body });
         if (res.statusCode !== 200) throw new Error(`bare loop: HTTP ${res.statusCode}: ${await res.body.text()}`);
@@ -39,7 +41,6 @@ export function bareLoop(url, impls, parameters, check) {
 }
 
 /** Builds the floor's client once; `run(c)` plays conversation `c`. `impls`: the metered tools. */
-export async function create(url, impls) {
-  const schemas = Object.fromEntries(tools.map((t) => [t.name, t.schema]));
-  return bareLoop(url, impls, (name) => schemas[name]);
+export async function create(url, impls, options = {}) {
+  return bareLoop(url, impls, (t) => t.schema, undefined, options);
 }

@@ -4,14 +4,15 @@
 // parameters are the same zod schemas turned into JSON Schema once by zod itself.
 import OpenAI from "openai";
 import { z } from "zod";
-import { MODEL, promptFor, ROUNDS, tools } from "../scenario.mjs";
-import { zodSchemas } from "./zod-schemas.mjs";
+import { MODEL, promptFor, ROUNDS, toolsFor } from "../scenario.mjs";
+import { zodSchemaFor } from "./zod-schemas.mjs";
 
 /** Builds the client and tools once; `run(c)` plays conversation `c`. */
-export async function create(url, impls) {
+export async function create(url, impls, options = {}) {
+  const rounds = options.rounds ?? ROUNDS;
   const client = new OpenAI({ baseURL: url, apiKey: "bench", maxRetries: 0 });
-  const runnable = tools.map((t) => {
-    const schema = zodSchemas[t.name];
+  const runnable = toolsFor(options.tools).map((t) => {
+    const schema = zodSchemaFor(t.name);
     return {
       type: "function",
       function: {
@@ -19,7 +20,7 @@ export async function create(url, impls) {
         description: t.description,
         parameters: z.toJSONSchema(schema, { io: "input" }),
         parse: (input) => schema.parse(JSON.parse(input)),
-        function: impls[t.name],
+        function: impls[t.name] ?? (() => ({})),
       },
     };
   });
@@ -27,11 +28,11 @@ export async function create(url, impls) {
     async run(c) {
       const runner = client.chat.completions.runTools(
         { model: MODEL, messages: [{ role: "user", content: promptFor(c) }], tools: runnable },
-        { maxChatCompletions: ROUNDS + 2 },
+        { maxChatCompletions: rounds + 2 },
       );
       const text = await runner.finalContent();
       const results = runner.messages.filter((m) => m.role === "tool").length;
-      if (results !== ROUNDS) throw new Error(`openai-runner: ${results} tool results`);
+      if (results !== rounds) throw new Error(`openai-runner: ${results} tool results`);
       return text;
     },
   };

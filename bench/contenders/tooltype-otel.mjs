@@ -16,12 +16,12 @@ const noopExporter = {
   forceFlush: async () => {},
 };
 
-export async function create(url, impls) {
+export async function create(url, impls, options = {}) {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   const tracerProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(noopExporter)] });
   const meterProvider = new MeterProvider({
     readers: [new PeriodicExportingMetricReader({ exporter: noopExporter, exportIntervalMillis: 1_000 })],
   });
   const telemetry = new Telemetry({ tracerProvider, meterProvider });
-  return createTooltype(url, impls, { hooks: telemetry.hooks });
+  return createTooltype(url, impls, { ...options, completion: { hooks: telemetry.hooks } });
 }

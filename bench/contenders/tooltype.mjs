@@ -1,21 +1,31 @@
 // tooltype: the endpoint's own loop. Tools are declared with hand-written JSON Schemas via
 // tools.define: what the transformer would emit at compile time, so no run-time cost is hidden.
 import { completions, Context, OpenAI, ToolPolicyStatus } from "@tooltype/core";
-import { MODEL, promptFor, ROUNDS, tools } from "../scenario.mjs";
+import { MODEL, promptFor, ROUNDS, toolsFor } from "../scenario.mjs";
 
-/** Builds one endpoint (and its registry) once; `run(c)` plays conversation `c` (with `options`, e.g. hooks). */
+/**
+ * Builds one endpoint (and its registry) once; `run(c)` plays conversation `c`
+ * (with `options.completion`, e.g. hooks).
+ * `options.rounds`: tool rounds per conversation; `options.tools`: how many tools are offered.
+ */
 export async function create(url, impls, options = {}) {
+  const rounds = options.rounds ?? ROUNDS;
   const ep = new OpenAI({ baseURL: url, apiKey: "bench" });
-  for (const t of tools)
-    ep.tools.define({ name: t.name, description: t.description, schema: t.schema, impl: impls[t.name] });
+  for (const t of toolsFor(options.tools))
+    ep.tools.define({
+      name: t.name,
+      description: t.description,
+      schema: t.schema,
+      impl: impls[t.name] ?? (() => ({})),
+    });
   return {
     async run(c) {
       const ctx = new Context();
       ctx.user(promptFor(c));
       ctx.toolPolicy.allow("*");
-      const completion = await completions(ep, MODEL, ctx, ROUNDS + 1, options);
+      const completion = await completions(ep, MODEL, ctx, rounds + 1, options.completion);
       const failed = completion.calls.filter((call) => call.policyResult?.status !== ToolPolicyStatus.Allowed);
-      if (completion.stopped !== "done" || completion.calls.length !== ROUNDS || failed.length > 0) {
+      if (completion.stopped !== "done" || completion.calls.length !== rounds || failed.length > 0) {
         throw new Error(
           `tooltype: stopped "${completion.stopped}" after ${completion.calls.length} calls: ${failed.map((call) => call.policyResult?.message).join("; ")}`,
         );

@@ -7,15 +7,16 @@ import { bareLoop } from "./floor.mjs";
 const require = createRequire(import.meta.url);
 
 /** Loads the compiled typia tools (run `npm run bench`, which compiles them first). */
-export async function create(url, impls) {
+export async function create(url, impls, options = {}) {
   const { typiaTools } = require("../.out/typia/tools.js");
   return bareLoop(
     url,
     impls,
-    (name) => typiaTools[name].parameters,
+    (t) => typiaTools[t.name]?.parameters ?? t.schema,
     (name, args) => {
       const check = typiaTools[name].validate(args);
       return check.success ? undefined : JSON.stringify(check.errors);
     },
+    options,
   );
 }

@@ -41,3 +41,19 @@ export const zodSchemas = {
     })
     .strict(),
 };
+
+/** The zod schema of a scenario tool, or of a filler tool of a big registry (scenario.mjs `toolsFor`). */
+export function zodSchemaFor(name) {
+  const known = zodSchemas[name];
+  if (known) return known;
+  const kind = /^lookup_record_(\d+)$/.exec(name)?.[1];
+  if (kind === undefined) throw new Error(`no zod schema for tool "${name}"`);
+  return z
+    .object({
+      key: z.string().min(1).describe(`Key of the kind-${kind} record`),
+      view: z.enum(["summary", "full"]).default("summary"),
+      version: z.number().int().min(1).max(1000).optional(),
+      fields: z.array(z.string()).max(20).optional(),
+    })
+    .strict();
+}

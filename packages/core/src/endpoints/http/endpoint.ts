@@ -5,7 +5,7 @@ import { endpointCompletions, type CompletionInput, type TypedOutputOptions } fr
 import { streamCompletion, type CompletionStream } from "../../loop/stream.js";
 import { ToolRegistry } from "../../tools/tool-registry.js";
 import type { Context } from "../../context/context.js";
-import { HttpTransport, type HttpResponse } from "./transport.js";
+import { HttpTransport, type HttpResponse, type RequestBody } from "./transport.js";
 import type { ModelConfig } from "../model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../model-endpoint.js";
 import type { ResolvedTransportOptions, TransportOptions } from "./transport-options.js";
@@ -59,17 +59,22 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
   abstract send(request: EndpointRequest): Promise<EndpointReply>;
 
   /**
-   * Posts `text` to `baseURL + path` (streamed or not, as `request` says; cancelled by its signal)
-   * and reads the response with `readers`.
+   * Posts `body` (JSON text, or its UTF-8 pieces) to `baseURL + path` (streamed or not, as
+   * `request` says; cancelled by its signal) and reads the response with `readers`.
    */
-  protected post(path: string, text: string, request: EndpointRequest, readers: ReplyReaders): Promise<EndpointReply> {
+  protected post(
+    path: string,
+    body: string | RequestBody,
+    request: EndpointRequest,
+    readers: ReplyReaders,
+  ): Promise<EndpointReply> {
     const options = {
       accept: request.stream ? "text/event-stream" : "application/json",
       retryDuringBody: !request.stream,
       ...(request.signal ? { signal: request.signal } : {}),
     };
     // A server that ignores `stream: true` answers with plain JSON: read it as such.
-    return this.#transport.post(path, text, options, (response) =>
+    return this.#transport.post(path, body, options, (response) =>
       request.stream && !response.contentType.includes("application/json")
         ? readers.stream(response)
         : readers.json(response),

@@ -127,4 +127,16 @@ describe("HttpTransport: reading a whole body", () => {
     );
     expect(pieces).toBe("onetwothree");
   });
+
+  it("makes its pool at the first request, and refuses to send once closed, even before any request", async () => {
+    handler = chunked(["{}"]);
+    const used = transport();
+    expect(await readText(used)).toBe("{}");
+    await used.close();
+    expect((await failure(readText(used))).message).toMatch(/POST .*\/v1\/chat\/completions/);
+    const unused = transport();
+    await unused.close();
+    transports.length = 0; // both closed here already
+    expect((await failure(readText(unused))).message).toMatch(/POST .*\/v1\/chat\/completions/);
+  });
 });

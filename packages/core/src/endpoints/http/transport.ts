@@ -1,5 +1,5 @@
-import type { Readable } from "node:stream";
-import { Pool, type Dispatcher } from "undici";
+import { Readable } from "node:stream";
+import type { Dispatcher } from "undici";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { errorAfterDelivery, errorFromFailure, errorFromStatus, retryAfterMs } from "./errors.js";
 import { redactError, secretsOf } from "./redaction.js";
@@ -45,6 +45,17 @@ export interface HttpResponse {
   /** The whole body as text (UTF-8). */
   text(): Promise<string>;
 }
+
+/** A request body already encoded as UTF-8, in pieces (e.g. a conversation's stored messages and the new parts). */
+export interface RequestBody {
+  readonly pieces: readonly Uint8Array[];
+  /** The sum of the pieces' lengths. */
+  readonly byteLength: number;
+}
+
+// Up to this size a body is joined into one buffer (written in one go); a larger one is streamed
+// piece by piece (a new stream per try) with its length declared, so a long history is not copied again.
+const joinedBodyBytes = 256 * 1024;
 
 /** How one `post` behaves. */
 export interface PostOptions {
@@ -180,8 +191,10 @@ function tooLarge(target: string, limit: number, status: number): EndpointError 
  */
 export class HttpTransport {
   readonly #options: HttpTransportOptions;
-  readonly #dispatcher: Dispatcher;
-  readonly #ownsDispatcher: boolean;
+  // Our own pool is made at the first request: undici is loaded when a program first sends, not
+  // when it imports the package (a third of a cold import).
+  #dispatcher: Dispatcher | Promise<Dispatcher> | undefined;
+  #closed = false;
   readonly #origin: string;
   readonly #basePath: string;
   // The headers of every request, one object per `accept` value, made once.
@@ -194,22 +207,15 @@ export class HttpTransport {
     const url = new URL(options.baseURL);
     this.#origin = url.origin;
     this.#basePath = url.pathname.replace(/\/+$/, "");
-    this.#ownsDispatcher = options.dispatcher === undefined;
     this.#maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-    this.#dispatcher =
-      options.dispatcher ??
-      new Pool(this.#origin, {
-        connect: { timeout: options.timeoutMs },
-        keepAliveTimeout: 10_000,
-        connections: this.#maxConnections,
-      });
+    this.#dispatcher = options.dispatcher;
     this.#slots = new ConnectionSlots(this.#maxConnections);
   }
 
   /** Sends `body` to `baseURL + path` and hands the response to `read`, trying again as the policy allows. */
   async post<T>(
     path: string,
-    body: string,
+    body: string | RequestBody,
     options: PostOptions,
     read: (response: HttpResponse) => Promise<T>,
   ): Promise<T> {
@@ -242,7 +248,7 @@ export class HttpTransport {
 
   async #once<T>(
     path: string,
-    body: string,
+    body: string | RequestBody,
     options: PostOptions,
     target: string,
     progress: { delivered: boolean },
@@ -275,19 +281,27 @@ export class HttpTransport {
 
   async #exchange<T>(
     path: string,
-    body: string,
+    body: string | RequestBody,
     options: PostOptions,
     target: string,
     progress: { delivered: boolean },
     read: (response: HttpResponse) => Promise<T>,
   ): Promise<T> {
     const { timeoutMs, maxResponseBytes } = this.#options;
-    const response = await this.#dispatcher.request({
+    const whole = typeof body === "string" || body.byteLength <= joinedBodyBytes;
+    const headers = this.#headersFor(options.accept);
+    const dispatcher = this.#dispatcher ?? (this.#dispatcher = this.#ownPool());
+    const response = await (dispatcher instanceof Promise ? await dispatcher : dispatcher).request({
       origin: this.#origin,
       path: `${this.#basePath}${path}`,
       method: "POST",
-      headers: this.#headersFor(options.accept),
-      body,
+      headers: whole ? headers : { ...headers, "content-length": String(body.byteLength) },
+      body:
+        typeof body === "string"
+          ? body
+          : whole
+            ? Buffer.concat(body.pieces, body.byteLength)
+            : Readable.from(body.pieces, { objectMode: false }),
       signal: options.signal ?? null,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
@@ -328,6 +342,18 @@ export class HttpTransport {
     return secretsOf(this.#options.headers, at < 0 ? "" : path.slice(at));
   }
 
+  async #ownPool(): Promise<Dispatcher> {
+    const { Pool } = await import("undici");
+    const pool = new Pool(this.#origin, {
+      connect: { timeout: this.#options.timeoutMs },
+      keepAliveTimeout: 10_000,
+      connections: this.#maxConnections,
+    });
+    this.#dispatcher = pool;
+    if (this.#closed) await pool.close(); // closed before its first request: fails as a closed pool does
+    return pool;
+  }
+
   #headersFor(accept: string): Record<string, string> {
     let headers = this.#headers.get(accept);
     if (headers === undefined)
@@ -337,6 +363,8 @@ export class HttpTransport {
 
   /** Closes the pool this transport created (a dispatcher passed in options is left open). */
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    this.#closed = true;
+    const own = this.#options.dispatcher === undefined ? this.#dispatcher : undefined;
+    if (own !== undefined) await (await own).close();
   }
 }

@@ -9,6 +9,7 @@ import type {
   ChatCompletionToolChoiceOption,
 } from "openai/resources/chat/completions";
 import { ToolRegistry } from "../../tools/tool-registry.js";
+import { bodyText } from "../fixtures/body-text.js";
 import { buildOpenAIBody } from "./request.js";
 import { parseOpenAIReply } from "./reply.js";
 import { OpenAIStreamAssembler } from "./stream.js";
@@ -38,20 +39,22 @@ describe("conformance with the openai package's types", () => {
       impl: () => "sunny",
     });
     const built = JSON.parse(
-      buildOpenAIBody(
-        {
-          model: "gpt-x",
-          messages: [{ role: "user", content: "Hi" }],
-          tools: tools.list(),
-          toolChoice: { name: "getWeather" },
-          stream: true,
-          round: 1,
-          maxToolInput: 1 << 20,
-          maxDepth: 64,
-        },
-        { strict: true, maxTokens: 10, parallelToolCalls: true, temperature: 0 },
-        { maxTokensField: "max_completion_tokens" },
-      ).text,
+      bodyText(
+        buildOpenAIBody(
+          {
+            model: "gpt-x",
+            messages: [{ role: "user", content: "Hi" }],
+            tools: tools.list(),
+            toolChoice: { name: "getWeather" },
+            stream: true,
+            round: 1,
+            maxToolInput: 1 << 20,
+            maxDepth: 64,
+          },
+          { strict: true, maxTokens: 10, parallelToolCalls: true, temperature: 0 },
+          { maxTokensField: "max_completion_tokens" },
+        ),
+      ),
     ) as OpenAIRequestBody;
     const params: ChatCompletionCreateParams = built;
     expect(Object.keys(params).sort()).toEqual([

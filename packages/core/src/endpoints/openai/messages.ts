@@ -3,13 +3,6 @@ import type { ToolCall } from "../../context/tool-call.js";
 import { returnedFields } from "./message-extras.js";
 import type { OpenAIWireCustomCall, OpenAIWireFunctionCall, OpenAIWireMessage } from "./wire.js";
 
-// A message's wire JSON never changes once built: results of an assistant's calls travel in
-// separate tool messages, so the assistant's own wire form is stable. Messages are keyed by
-// identity, so a conversation sent round after round is serialised once per message. A message
-// carrying fields for one server has one form per base URL (only that server gets them).
-const messageCache = new WeakMap<Message, string>();
-const perServerCache = new WeakMap<Message, Map<string, string>>();
-
 /**
  * The arguments text a call goes back with: as the model sent it when it was usable as sent;
  * `{}` when it was unusable (servers that parse the history answer 500 to invalid JSON, `5E549`
@@ -35,7 +28,7 @@ function wireToolCall(call: ToolCall): OpenAIWireFunctionCall | OpenAIWireCustom
 }
 
 /** A provider-neutral message in the OpenAI chat completions shape. */
-function openAIMessage(message: Message): OpenAIWireMessage {
+export function openAIMessage(message: Message): OpenAIWireMessage {
   switch (message.role) {
     case "system":
     case "user":
@@ -54,25 +47,13 @@ function openAIMessage(message: Message): OpenAIWireMessage {
 }
 
 /**
- * The JSON text of one message, built once per message object and reused. An assistant message
- * goes to the server at `baseURL` with the message-level fields that server sent with it
- * (DeepSeek's `reasoning_content`, OpenRouter's `reasoning_details`, Gemini's `extra_content`).
+ * The JSON text of one message. An assistant message goes to the server at `baseURL` with the
+ * message-level fields that server sent with it (DeepSeek's `reasoning_content`, OpenRouter's
+ * `reasoning_details`, Gemini's `extra_content`); no other server gets them. Callers keep the
+ * text (history-bytes.ts encodes each message once per conversation).
  */
 export function openAIMessageJSON(message: Message, baseURL?: string): string {
-  if (message.role === "assistant" && message.providerData?.openai !== undefined && baseURL !== undefined) {
-    let forServer = perServerCache.get(message);
-    if (forServer === undefined) perServerCache.set(message, (forServer = new Map()));
-    let json = forServer.get(baseURL);
-    if (json === undefined) {
-      json = JSON.stringify({ ...openAIMessage(message), ...returnedFields(message, baseURL) });
-      forServer.set(baseURL, json);
-    }
-    return json;
-  }
-  let json = messageCache.get(message);
-  if (json === undefined) {
-    json = JSON.stringify(openAIMessage(message));
-    messageCache.set(message, json);
-  }
-  return json;
+  if (message.role === "assistant" && message.providerData?.openai !== undefined && baseURL !== undefined)
+    return JSON.stringify({ ...openAIMessage(message), ...returnedFields(message, baseURL) });
+  return JSON.stringify(openAIMessage(message));
 }

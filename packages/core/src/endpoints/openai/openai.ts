@@ -1,7 +1,7 @@
 import type { JSONObject } from "../../json.js";
 import { restoreOmittedArguments } from "../../schema/strict-schema-nulls.js";
 import { HttpEndpoint } from "../http/endpoint.js";
-import type { HttpResponse } from "../http/transport.js";
+import type { HttpResponse, RequestBody } from "../http/transport.js";
 import type { EndpointReply, EndpointRequest } from "../model-endpoint.js";
 import { resolveOpenAIOptions, type OpenAIOptions } from "./options.js";
 import { parseOpenAIReply } from "./reply.js";
@@ -77,7 +77,7 @@ export class OpenAI extends HttpEndpoint<"OpenAI"> {
       baseURL: this.baseURL,
       onWarning: (message) => request.onEvent?.({ type: "warning", round: request.round, message }),
     });
-    const reply = await this.#sendText(body.text, request);
+    const reply = await this.#sendBody(body, request);
     restoreStrictNulls(reply, body);
     if (body.output !== undefined) attachOpenAIOutput(reply, body.output);
     return reply;
@@ -93,12 +93,12 @@ export class OpenAI extends HttpEndpoint<"OpenAI"> {
     checkSingleChoice(body.n, "the raw body's n");
     const sent: JSONObject = { ...body, model: request.model, stream: request.stream };
     if (request.stream && sent.stream_options === undefined) sent.stream_options = { include_usage: true };
-    return this.#sendText(JSON.stringify(sent), request);
+    return this.#sendBody(JSON.stringify(sent), request);
   }
 
-  #sendText(text: string, request: EndpointRequest): Promise<EndpointReply> {
+  #sendBody(body: string | RequestBody, request: EndpointRequest): Promise<EndpointReply> {
     const qwen = this.config(request.model).dialect === "qwen";
-    const reply = this.post(`/chat/completions${this.#query}`, text, request, {
+    const reply = this.post(`/chat/completions${this.#query}`, body, request, {
       json: (response) => readJSONReply(response, request, this.baseURL),
       stream: (response) => readStreamedReply(response, request, qwen, this.baseURL),
     });

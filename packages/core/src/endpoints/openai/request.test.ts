@@ -3,6 +3,7 @@ import { ToolRegistry } from "../../tools/tool-registry.js";
 import type { ModelConfig } from "../model-config.js";
 import type { EndpointRequest } from "../model-endpoint.js";
 import { countSerialisations } from "../fixtures/serialisation-spy.js";
+import { bodyText } from "../fixtures/body-text.js";
 import { buildOpenAIBody } from "./request.js";
 
 function requestOf(overrides: Partial<EndpointRequest> = {}): EndpointRequest {
@@ -20,7 +21,7 @@ function requestOf(overrides: Partial<EndpointRequest> = {}): EndpointRequest {
 }
 
 const body = (request: EndpointRequest, config: ModelConfig = {}) =>
-  JSON.parse(buildOpenAIBody(request, config, { maxTokensField: "max_tokens" }).text) as Record<string, unknown>;
+  JSON.parse(bodyText(buildOpenAIBody(request, config, { maxTokensField: "max_tokens" }))) as Record<string, unknown>;
 
 function weatherTools(): ToolRegistry {
   const tools = new ToolRegistry();
@@ -115,11 +116,9 @@ describe("buildOpenAIBody", () => {
   });
 
   it("uses the configured max tokens field and asks for usage when streaming", () => {
-    const text = buildOpenAIBody(
-      requestOf({ stream: true }),
-      { maxTokens: 5 },
-      { maxTokensField: "max_completion_tokens" },
-    ).text;
+    const text = bodyText(
+      buildOpenAIBody(requestOf({ stream: true }), { maxTokens: 5 }, { maxTokensField: "max_completion_tokens" }),
+    );
     expect(JSON.parse(text)).toMatchObject({
       max_completion_tokens: 5,
       stream: true,
@@ -155,11 +154,13 @@ describe("buildOpenAIBody", () => {
     const warnings: string[] = [];
     const build = () =>
       JSON.parse(
-        buildOpenAIBody(
-          requestOf({ tools: tools.list() }),
-          { strict: true },
-          { maxTokensField: "max_tokens", onWarning: (m) => warnings.push(m) },
-        ).text,
+        bodyText(
+          buildOpenAIBody(
+            requestOf({ tools: tools.list() }),
+            { strict: true },
+            { maxTokensField: "max_tokens", onWarning: (m) => warnings.push(m) },
+          ),
+        ),
       ) as { tools: { function?: Record<string, unknown> }[] };
     const sent = build();
     expect(sent.tools[0]!.function).toMatchObject({
@@ -187,7 +188,7 @@ describe("buildOpenAIBody", () => {
     };
     messages.push(assistant, { role: "tool", callId: "c1", name: "getWeather", content: "sunny", isError: false });
     const build = () =>
-      buildOpenAIBody(requestOf({ messages, tools: tools.list() }), {}, { maxTokensField: "max_tokens" }).text;
+      bodyText(buildOpenAIBody(requestOf({ messages, tools: tools.list() }), {}, { maxTokensField: "max_tokens" }));
     let counted = countSerialisations();
     const text = build();
     counted.restore();

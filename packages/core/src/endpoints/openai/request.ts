@@ -2,7 +2,8 @@ import type { JSONObject, JSONValue } from "../../json.js";
 import type { Tool } from "../../tools/tool.js";
 import { mergeExtra, type ModelConfig, type ToolChoice } from "../model-config.js";
 import type { EndpointRequest } from "../model-endpoint.js";
-import { openAIMessageJSON } from "./messages.js";
+import type { RequestBody } from "../http/transport.js";
+import { openAIHistoryBytes } from "./history-bytes.js";
 import { openAIOutput, type OpenAIOutput } from "./response-format.js";
 import { openAIToolsPayload, type ToolsPayload } from "./tools.js";
 import type { OpenAIRequestBody, OpenAIWireToolChoice } from "./wire.js";
@@ -25,9 +26,7 @@ export interface OpenAIBodyOptions {
 }
 
 /** A serialised request body and the tools payload it carries. */
-export interface OpenAIBody {
-  /** The JSON text to send. */
-  text: string;
+export interface OpenAIBody extends RequestBody {
   /** The tools sent, when any (the reply parser maps strict nulls back with it). */
   tools: ToolsPayload | undefined;
   /** How the typed answer was asked for, when the request asks for one. */
@@ -51,11 +50,44 @@ export function checkSingleChoice(n: JSONValue | undefined, where: string): void
   }
 }
 
+/** Collects a body's pieces: short texts are joined, encoded pieces are kept as they are. */
+class BodyPieces implements RequestBody {
+  readonly pieces: Buffer[] = [];
+  byteLength = 0;
+  #text = "";
+
+  text(text: string): this {
+    this.#text += text;
+    return this;
+  }
+
+  bytes(pieces: readonly Buffer[], byteLength: number): this {
+    this.#flush();
+    this.pieces.push(...pieces);
+    this.byteLength += byteLength;
+    return this;
+  }
+
+  end(text: string): RequestBody {
+    this.text(text).#flush();
+    return this;
+  }
+
+  #flush(): void {
+    if (this.#text === "") return;
+    const piece = Buffer.from(this.#text);
+    this.pieces.push(piece);
+    this.byteLength += piece.length;
+    this.#text = "";
+  }
+}
+
 /**
- * Builds the chat completions body as text: messages from their cached JSON (each serialised once),
- * the tools array from its cached JSON, the scalar settings, and `config.extra` merged last (a key in
- * `extra` replaces the one tooltype would send, `messages` and `tools` included). `extra.n` other
- * than 1 is refused before anything is sent: the loop follows one choice.
+ * Builds the chat completions body as UTF-8 pieces: messages from their encoded wire text (each
+ * serialised once per conversation), the tools array from its cached bytes, the scalar settings,
+ * and `config.extra` merged last (a key in `extra` replaces the one tooltype would send,
+ * `messages` and `tools` included). `extra.n` other than 1 is refused before anything is sent:
+ * the loop follows one choice.
  */
 export function buildOpenAIBody(request: EndpointRequest, config: ModelConfig, options: OpenAIBodyOptions): OpenAIBody {
   const extra = config.extra ?? {};
@@ -72,16 +104,20 @@ export function buildOpenAIBody(request: EndpointRequest, config: ModelConfig, o
   const rest = { ...head } as unknown as JSONObject;
   mergeExtra(rest, extra);
 
-  const parts: string[] = [];
-  if (!Object.hasOwn(rest, "messages"))
-    parts.push(
-      `"messages":[${(output?.messages ?? request.messages).map((message) => openAIMessageJSON(message, options.baseURL)).join(",")}]`,
-    );
+  const body = new BodyPieces().text("{");
+  let comma = "";
+  if (!Object.hasOwn(rest, "messages")) {
+    const history = openAIHistoryBytes(output?.messages ?? request.messages, options.baseURL);
+    body.text(`"messages":[`).bytes(history.pieces, history.byteLength).text("]");
+    comma = ",";
+  }
   let tools: ToolsPayload | undefined;
   if (offered && !Object.hasOwn(rest, "tools")) {
     tools = openAIToolsPayload(request.tools, config.strict === true, options.onWarning);
-    parts.push(`"tools":${tools.json}`);
+    body.text(`${comma}"tools":`).bytes([tools.bytes], tools.bytes.length);
+    comma = ",";
   }
-  parts.push(JSON.stringify(rest).slice(1, -1));
-  return { text: `{${parts.join(",")}}`, tools, ...(output ? { output } : {}) };
+  const scalars = JSON.stringify(rest).slice(1, -1);
+  const { pieces, byteLength } = body.end(scalars === "" ? "}" : `${comma}${scalars}}`);
+  return { pieces, byteLength, tools, ...(output ? { output } : {}) };
 }

@@ -6,8 +6,8 @@ import type { OpenAIWireTool } from "./wire.js";
 
 /** The `tools` array of a request, serialised, and what the reply parser needs to know about it. */
 export interface ToolsPayload {
-  /** The JSON text of the `tools` array. */
-  json: string;
+  /** The `tools` array as UTF-8 JSON, encoded once per change of the offered tools. */
+  bytes: Buffer;
   /** The strict conversions of the tools sent with `strict: true`, by name (to map nulls back). */
   strict: ReadonlyMap<string, StrictSchemaResult>;
 }
@@ -78,7 +78,7 @@ export function openAIToolsPayload(
     const s = entries[i]!.strict;
     if (s) strict.set(tool.name, s);
   });
-  const payload: ToolsPayload = { json: `[${entries.map((e) => e.json).join(",")}]`, strict };
+  const payload: ToolsPayload = { bytes: Buffer.from(`[${entries.map((e) => e.json).join(",")}]`), strict };
   listCache.set(tools, { entries, payload });
   return payload;
 }
