@@ -61,7 +61,7 @@ module.exports = {
       name: "http-is-transport-only",
       comment: "endpoints/http/ is the transport every provider uses: it knows no provider.",
       severity: "error",
-      from: { path: `${core}endpoints/http/` },
+      from: { path: `${core}endpoints/http/`, pathNot: "\\.test\\.ts$" },
       to: { path: `${core}endpoints/(openai|anthropic|qwen)/` },
     },
     {

@@ -24,6 +24,8 @@ function project(
   return {
     displayName,
     testEnvironment: "node",
+    // Real sockets, real processes and real compilers: 5 s is too tight on a busy 2-core machine.
+    testTimeout: 30_000,
     roots: ["<rootDir>/packages", "<rootDir>/transformer", "<rootDir>/examples", "<rootDir>/docs"],
     testMatch,
     testPathIgnorePatterns: ["/node_modules/", "/dist/", "/fixtures/", ...testPathIgnorePatterns],

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import ts from "typescript";
 import tooltypePlugin, { describeTool, schemaOfType } from "./index.js";
 import { createVirtualProgram } from "./test-support/compile.js";
@@ -54,7 +55,7 @@ export const n: number = "not a number";
       expect(plain).toMatch(/src\/tools\.ts\(4,7\): error TT9206: tool "bad", parameter "rest": a rest parameter/);
       expect(plain).toMatch(/src\/tools\.ts\(6,14\): error TS2322: /);
       expect(plain).not.toContain("TS9206");
-      expect(run("--pretty").replace(/\x1b\[\d+m/g, "")).toMatch(/src\/tools\.ts:4:7 - error TT9206: tool "bad"/);
+      expect(stripVTControlCharacters(run("--pretty"))).toMatch(/src\/tools\.ts:4:7 - error TT9206: tool "bad"/);
     } finally {
       project.remove();
     }

@@ -1,5 +1,6 @@
 import { dirname, resolve } from "node:path";
 import type { Project, SourceFile } from "ts-morph";
+import type * as TsMorph from "ts-morph";
 import type * as ts from "typescript";
 import type { TypeScript } from "../engine/types.js";
 
@@ -19,7 +20,7 @@ export class ProjectProgram {
   #createProject: () => Project;
   #project: Project | undefined;
 
-  private constructor(tsconfigPath: string, morph: typeof import("ts-morph")) {
+  private constructor(tsconfigPath: string, morph: typeof TsMorph) {
     this.#configPath = resolve(tsconfigPath);
     this.directory = dirname(this.#configPath);
     this.tsm = morph.ts as unknown as TypeScript;

@@ -21,6 +21,8 @@ export async function callJson(
   tool: Tool,
   args: unknown,
   signal?: AbortSignal,
+  // Tests read the decoded result loosely, field by field.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<{ value: any; isError: boolean }> {
   const result = await tool.call(args, { signal });
   let value: unknown;

@@ -208,7 +208,6 @@ export class PartialJSON {
       }
       // The closing quote.
       this.#grow(piece);
-      piece = "";
       const frame = this.#stack[this.#stack.length - 1]!;
       if (this.#tokenKind === "key") {
         frame.key = this.#token;

@@ -1,6 +1,6 @@
 // One endpoint never floods a server: a documented default cap of requests (and sockets) in
 // flight, configurable; requests waiting their turn still time out and stop when cancelled.
-import { ScriptedModelServer, turn } from "@tooltype/testing";
+import { type ScriptedModelServer, turn } from "@tooltype/testing";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { OpenAI } from "../openai/openai.js";
 import { endpointRequest, scriptedServerHooks } from "../fixtures/endpoint-setup.js";

@@ -1,6 +1,6 @@
 // A server that echoes the credential it was sent must not put it into our errors.
 import { inspect } from "node:util";
-import { ScriptedModelServer, turn } from "@tooltype/testing";
+import { type ScriptedModelServer, turn } from "@tooltype/testing";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { Anthropic } from "../anthropic/anthropic.js";
 import { OpenAI } from "../openai/openai.js";

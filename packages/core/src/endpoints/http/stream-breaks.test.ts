@@ -1,5 +1,5 @@
 // A stream that dies after parts of it reached the caller is not retried, and says so.
-import { ScriptedModelServer, turn } from "@tooltype/testing";
+import { type ScriptedModelServer, turn } from "@tooltype/testing";
 import { Context } from "../../context/context.js";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { OpenAI } from "../openai/openai.js";

@@ -1,6 +1,6 @@
 // Long conversations: the history's wire text is built once per message and kept per messages
 // array, and a body too large to join is streamed in pieces with its length declared.
-import { ScriptedModelServer, turn } from "@tooltype/testing";
+import { type ScriptedModelServer, turn } from "@tooltype/testing";
 import type { Message } from "../../context/message.js";
 import { bodyText } from "../fixtures/body-text.js";
 import { endpointRequest, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
