@@ -5,7 +5,15 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const packages = ["packages/core", "transformer", "packages/testing", "packages/mcp"];
+const packages = [
+  "packages/core",
+  "transformer",
+  "packages/testing",
+  "packages/mcp",
+  "packages/stores",
+  "packages/otel",
+  "packages/builtins",
+];
 const forbidden = [/\.test\.[cm]?[jt]s$/, /(^|\/)fixtures\//, /(^|\/)test-support\//, /\.test\.d\.[cm]?ts$/];
 const required = ["README.md", "LICENSE", "package.json", "dist/cjs/index.js", "dist/esm/index.js"];
 
