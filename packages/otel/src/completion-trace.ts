@@ -45,11 +45,17 @@ export class CompletionTrace {
   /** The request span in progress and what its reply said (a reply event fills it in). */
   #request: { span: Span; responseModel: string | undefined } | undefined;
   #responseModel: string | undefined;
+  /**
+   * Metric attribute sets already built, by operation, model and what else tells them apart: a
+   * histogram keeps the object it is given, so these are never changed once recorded with.
+   */
+  readonly #measured = new Map<string, Attributes>();
 
   constructor(use: Instruments, start: CompletionStart) {
     this.#use = use;
     this.#start = start;
-    this.#endpoint = identify(start.endpoint, use.providerName);
+    this.#endpoint = use.identities.get(start.endpoint) ?? identify(start.endpoint, use.providerName);
+    use.identities.set(start.endpoint, this.#endpoint);
   }
 
   /** The loop hooks of this completion. */
@@ -97,14 +103,15 @@ export class CompletionTrace {
   }
 
   #finished(span: Span, completion: Completion): void {
-    span.setAttributes({ [ATTR.stopped]: completion.stopped, [ATTR.rounds]: completion.rounds });
-    if (completion.choice.finishReason !== null)
-      span.setAttribute(ATTR.finishReasons, [completion.choice.finishReason]);
-    if (this.#responseModel !== undefined) span.setAttribute(ATTR.responseModel, this.#responseModel);
+    // One setAttributes call: the SDK checks the span and the limits once per call.
+    const attributes: Attributes = { [ATTR.stopped]: completion.stopped, [ATTR.rounds]: completion.rounds };
+    if (completion.choice.finishReason !== null) attributes[ATTR.finishReasons] = [completion.choice.finishReason];
+    if (this.#responseModel !== undefined) attributes[ATTR.responseModel] = this.#responseModel;
     if (hasUsage(completion.usage)) {
-      span.setAttribute(ATTR.inputTokens, completion.usage.promptTokens);
-      span.setAttribute(ATTR.outputTokens, completion.usage.completionTokens);
+      attributes[ATTR.inputTokens] = completion.usage.promptTokens;
+      attributes[ATTR.outputTokens] = completion.usage.completionTokens;
     }
+    span.setAttributes(attributes);
   }
 
   async #requestRun<T>(request: EndpointRequest, run: () => Promise<T>): Promise<T> {
@@ -126,24 +133,38 @@ export class CompletionTrace {
     const state = { span, responseModel: undefined as string | undefined };
     this.#request = state;
     const started = performance.now();
-    const measured = this.#metricAttributes(OPERATION.chat, request.model);
+    let errorType: string | undefined;
     try {
-      const result = await context.with(trace.setSpan(this.#context, span), run);
-      if (state.responseModel !== undefined) measured[ATTR.responseModel] = state.responseModel;
-      return result;
+      return await context.with(trace.setSpan(this.#context, span), run);
     } catch (error) {
-      measured[ATTR.errorType] = fail(span, error);
+      errorType = fail(span, error);
       throw error;
     } finally {
       this.#request = undefined;
       span.end();
+      const measured = this.#metricAttributes(OPERATION.chat, request.model, state.responseModel, errorType);
       operationDuration.record(seconds(started), measured);
     }
   }
 
-  #metricAttributes(operation: string, model: string): Attributes {
-    const attributes = this.#common(operation);
-    attributes[ATTR.requestModel] = model;
+  /** The attributes of a measurement, built once per distinct set in this completion. */
+  #metricAttributes(
+    operation: string,
+    model: string,
+    responseModel: string | undefined,
+    errorType: string | undefined,
+    tokenType?: string,
+  ): Attributes {
+    const key = `${operation}\0${model}\0${responseModel ?? ""}\0${errorType ?? ""}\0${tokenType ?? ""}`;
+    let attributes = this.#measured.get(key);
+    if (attributes === undefined) {
+      attributes = this.#common(operation);
+      attributes[ATTR.requestModel] = model;
+      if (responseModel !== undefined) attributes[ATTR.responseModel] = responseModel;
+      if (errorType !== undefined) attributes[ATTR.errorType] = errorType;
+      if (tokenType !== undefined) attributes[ATTR.tokenType] = tokenType;
+      this.#measured.set(key, attributes);
+    }
     return attributes;
   }
 
@@ -162,7 +183,7 @@ export class CompletionTrace {
       this.#context,
     );
     const started = performance.now();
-    const measured = this.#metricAttributes(OPERATION.executeTool, this.#start.model);
+    let errorType: string | undefined;
     try {
       const result = await context.with(trace.setSpan(this.#context, span), run);
       if (content !== undefined && call.result !== undefined)
@@ -170,14 +191,15 @@ export class CompletionTrace {
       if (call.policyResult?.status === ToolPolicyStatus.Failed) {
         span.setAttribute(ATTR.errorType, TOOL_ERROR);
         span.setStatus({ code: SpanStatusCode.ERROR, message: call.policyResult.message });
-        measured[ATTR.errorType] = TOOL_ERROR;
+        errorType = TOOL_ERROR;
       }
       return result;
     } catch (error) {
-      measured[ATTR.errorType] = fail(span, error);
+      errorType = fail(span, error);
       throw error;
     } finally {
       span.end();
+      const measured = this.#metricAttributes(OPERATION.executeTool, this.#start.model, undefined, errorType);
       operationDuration.record(seconds(started), measured);
     }
   }
@@ -190,22 +212,27 @@ export class CompletionTrace {
   #reply(event: Extract<LoopEvent, { type: "reply" }>): void {
     const request = this.#request;
     if (request === undefined) return;
-    const { span } = request;
-    if (event.responseId !== undefined) span.setAttribute(ATTR.responseId, event.responseId);
+    const attributes: Attributes = {};
+    if (event.responseId !== undefined) attributes[ATTR.responseId] = event.responseId;
     if (event.responseModel !== undefined) {
-      span.setAttribute(ATTR.responseModel, event.responseModel);
+      attributes[ATTR.responseModel] = event.responseModel;
       request.responseModel = this.#responseModel = event.responseModel;
     }
-    if (event.choice.finishReason !== null) span.setAttribute(ATTR.finishReasons, [event.choice.finishReason]);
+    if (event.choice.finishReason !== null) attributes[ATTR.finishReasons] = [event.choice.finishReason];
     const { content, tokenUsage } = this.#use;
-    if (content !== undefined) span.setAttribute(ATTR.outputMessages, outputContent(event.choice, content));
-    if (!hasUsage(event.usage)) return; // the server sent none: nothing to report
-    span.setAttribute(ATTR.inputTokens, event.usage.promptTokens);
-    span.setAttribute(ATTR.outputTokens, event.usage.completionTokens);
-    const measured = this.#metricAttributes(OPERATION.chat, this.#start.model);
-    if (event.responseModel !== undefined) measured[ATTR.responseModel] = event.responseModel;
-    tokenUsage.record(event.usage.promptTokens, { ...measured, [ATTR.tokenType]: "input" });
-    tokenUsage.record(event.usage.completionTokens, { ...measured, [ATTR.tokenType]: "output" });
+    if (content !== undefined) attributes[ATTR.outputMessages] = outputContent(event.choice, content);
+    const usage = hasUsage(event.usage);
+    if (usage) {
+      attributes[ATTR.inputTokens] = event.usage.promptTokens;
+      attributes[ATTR.outputTokens] = event.usage.completionTokens;
+    }
+    request.span.setAttributes(attributes);
+    if (!usage) return; // the server sent none: nothing to report
+    const { model } = this.#start;
+    const input = this.#metricAttributes(OPERATION.chat, model, event.responseModel, undefined, "input");
+    const output = this.#metricAttributes(OPERATION.chat, model, event.responseModel, undefined, "output");
+    tokenUsage.record(event.usage.promptTokens, input);
+    tokenUsage.record(event.usage.completionTokens, output);
   }
 
   #decision(call: ToolCall): void {

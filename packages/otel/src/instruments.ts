@@ -1,4 +1,6 @@
 import type { Attributes, Histogram, Meter, Tracer } from "@opentelemetry/api";
+import type { ModelEndpoint } from "@tooltype/core";
+import type { EndpointIdentity } from "./endpoint-identity.js";
 import type { ContentLimits } from "./recorded-content.js";
 import { METRIC } from "./gen-ai-names.js";
 
@@ -13,6 +15,8 @@ export interface Instruments {
   providerName: string | undefined;
   /** `gen_ai.agent.name` of the completion spans (and their name: `invoke_agent {name}`). */
   agentName: string | undefined;
+  /** Each endpoint's identity, worked out (its base URL parsed) once rather than per completion. */
+  identities: WeakMap<ModelEndpoint, EndpointIdentity>;
 }
 
 /** The two client histograms, with the bucket boundaries the conventions advise. */

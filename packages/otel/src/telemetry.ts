@@ -61,6 +61,7 @@ export class Telemetry {
       content: contentLimits(options.recordContent),
       providerName: options.providerName,
       agentName: options.agentName,
+      identities: new WeakMap(),
     };
   }
 
