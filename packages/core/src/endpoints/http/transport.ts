@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 import { EndpointError } from "../../errors/endpoint-error.js";
+import { CountedBody, readText, tooLarge } from "./counted-body.js";
 import { errorAfterDelivery, errorFromFailure, errorFromStatus, retryAfterMs } from "./errors.js";
 import { redactError, secretsOf } from "./redaction.js";
 import { ConnectionSlots, DEFAULT_MAX_CONNECTIONS, SlotWaitError } from "./connection-slots.js";
@@ -72,6 +73,17 @@ export interface PostOptions {
 }
 
 const errorBodyLimit = 64 * 1024;
+
+/** One try of a `post`: what is sent, how the reply is read, and whether any of it reached the caller yet. */
+interface Attempt<T> {
+  path: string;
+  body: string | RequestBody;
+  options: PostOptions;
+  /** `POST` and the URL without its query, for messages. */
+  target: string;
+  progress: { delivered: boolean };
+  read: (response: HttpResponse) => Promise<T>;
+}
 const retryAfterOf = new WeakMap<object, number>();
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -87,101 +99,6 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
     }, ms);
     signal?.addEventListener("abort", onAbort, { once: true });
   });
-}
-
-/** Decodes a body as UTF-8, stopping once `limit` bytes were read. */
-async function readText(body: AsyncIterable<Uint8Array>, limit = Infinity): Promise<string> {
-  const decoder = new TextDecoder();
-  let text = "";
-  let bytes = 0;
-  for await (const chunk of body) {
-    text += decoder.decode(chunk, { stream: true });
-    bytes += chunk.byteLength;
-    if (bytes >= limit) break;
-  }
-  return text + decoder.decode();
-}
-
-/** Decodes UTF-8 in one piece; a leading byte order mark is dropped, as `TextDecoder` does. */
-function decodeUTF8(chunks: readonly Buffer[], bytes: number): string {
-  const buffer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
-  const start = buffer.length > 2 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
-  return buffer.toString("utf8", start);
-}
-
-function prematureClose(): Error {
-  return Object.assign(new Error("The response body was closed before its end."), {
-    code: "ERR_STREAM_PREMATURE_CLOSE",
-  });
-}
-
-/**
- * A success response's body, each piece counted against `maxResponseBytes` (and marking the
- * request as delivered): read whole as text (collected, decoded once) or iterated piece by piece.
- */
-class CountedBody implements AsyncIterable<Uint8Array> {
-  readonly #source: Readable;
-  readonly #limit: number;
-  readonly #tooLarge: () => EndpointError;
-  readonly #progress: { delivered: boolean };
-  #bytes = 0;
-
-  constructor(source: Readable, limit: number, tooLarge: () => EndpointError, progress: { delivered: boolean }) {
-    this.#source = source;
-    this.#limit = limit;
-    this.#tooLarge = tooLarge;
-    this.#progress = progress;
-  }
-
-  #count(chunk: Uint8Array): void {
-    this.#bytes += chunk.byteLength;
-    if (this.#bytes > this.#limit) throw this.#tooLarge();
-    this.#progress.delivered = true;
-  }
-
-  async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
-    for await (const chunk of this.#source as AsyncIterable<Uint8Array>) {
-      this.#count(chunk);
-      yield chunk;
-    }
-  }
-
-  /** The whole body as UTF-8 text; rejects past the size cap, or with the stream's error (timeouts included). */
-  text(): Promise<string> {
-    const source = this.#source;
-    if (source.readableEnded) return Promise.resolve("");
-    if (source.destroyed) return Promise.reject(source.errored ?? prematureClose());
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let ended = false;
-      const onData = (chunk: Buffer): void => {
-        try {
-          this.#count(chunk);
-          chunks.push(chunk);
-        } catch (error) {
-          source.off("data", onData).pause(); // the caller destroys it
-          reject(error);
-        }
-      };
-      source.on("data", onData);
-      // Plain listeners, not once(): the body is dropped after this read, and settling twice is a no-op.
-      source.on("end", () => {
-        ended = true;
-        resolve(decodeUTF8(chunks, this.#bytes));
-      });
-      source.on("error", reject);
-      source.on("close", () => {
-        if (!ended) reject(prematureClose());
-      });
-    });
-  }
-}
-
-function tooLarge(target: string, limit: number, status: number): EndpointError {
-  return new EndpointError(
-    `The response from ${target} is larger than maxResponseBytes (${limit} bytes) and was not read. Raise maxResponseBytes if such replies are expected.`,
-    { status, retryable: false },
-  );
 }
 
 /**
@@ -225,7 +142,7 @@ export class HttpTransport {
     for (let attempt = 0; ; attempt++) {
       const progress = { delivered: false };
       try {
-        return await this.#once(path, body, options, target, progress, read);
+        return await this.#once({ path, body, options, target, progress, read });
       } catch (thrown) {
         let error = errorFromFailure(thrown, target, this.#options.timeoutMs, options.signal);
         // Parts of a stream already reached the caller: trying again would deliver them twice.
@@ -246,17 +163,10 @@ export class HttpTransport {
     }
   }
 
-  async #once<T>(
-    path: string,
-    body: string | RequestBody,
-    options: PostOptions,
-    target: string,
-    progress: { delivered: boolean },
-    read: (response: HttpResponse) => Promise<T>,
-  ): Promise<T> {
-    const release = await this.#slot(target, options.signal);
+  async #once<T>(attempt: Attempt<T>): Promise<T> {
+    const release = await this.#slot(attempt.target, attempt.options.signal);
     try {
-      return await this.#exchange(path, body, options, target, progress, read);
+      return await this.#exchange(attempt);
     } finally {
       release();
     }
@@ -279,14 +189,7 @@ export class HttpTransport {
     }
   }
 
-  async #exchange<T>(
-    path: string,
-    body: string | RequestBody,
-    options: PostOptions,
-    target: string,
-    progress: { delivered: boolean },
-    read: (response: HttpResponse) => Promise<T>,
-  ): Promise<T> {
+  async #exchange<T>({ path, body, options, target, progress, read }: Attempt<T>): Promise<T> {
     const { timeoutMs, maxResponseBytes } = this.#options;
     const whole = typeof body === "string" || body.byteLength <= joinedBodyBytes;
     const headers = this.#headersFor(options.accept);
@@ -316,7 +219,7 @@ export class HttpTransport {
       }
       const declared = Number(response.headers["content-length"]);
       if (declared > maxResponseBytes) throw tooLarge(target, maxResponseBytes, response.statusCode);
-      const body = new CountedBody(
+      const counted = new CountedBody(
         response.body,
         maxResponseBytes,
         () => tooLarge(target, maxResponseBytes, response.statusCode),
@@ -324,8 +227,8 @@ export class HttpTransport {
       );
       return await read({
         contentType: String(response.headers["content-type"] ?? "").toLowerCase(),
-        body,
-        text: () => body.text(),
+        body: counted,
+        text: () => counted.text(),
       });
     } finally {
       // Whatever was not read (an error, a reader that stopped early) must not hold the connection.
