@@ -46,7 +46,7 @@ export type {
   ToolFailure,
   ToolExecuteOptions,
   ToolCallOptions,
-} from "./tools/tool.js";
+} from "./tools/tool-types.js";
 export { ToolRegistry } from "./tools/tool-registry.js";
 export type { AddToolOptions, DefineToolSpec } from "./tools/tool-registry.js";
 export type { ToolOverrides } from "./tools/tool-factories.js";

@@ -2,7 +2,8 @@ import { TransformerRequiredError } from "../errors/transformer-required-error.j
 import type { JSONObject, JSONSchema } from "../json.js";
 import type { TypedSchema } from "../schema/typed-schema.js";
 import { assertToolMetadata } from "./sidecar-registry.js";
-import { Tool, type ToolFunction, type ToolInit } from "./tool.js";
+import { Tool } from "./tool.js";
+import type { ToolFunction, ToolInit } from "./tool-types.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import type { ToolMetadata } from "./tool-metadata.js";
 

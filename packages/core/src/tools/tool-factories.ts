@@ -3,7 +3,8 @@ import { ToolNotTransformedError } from "../errors/tool-not-transformed-error.js
 import { positionalArguments } from "./argument-mapping.js";
 import { declaredTools } from "./metadata-store.js";
 import { assertToolMetadata, sidecarFunctionMetadata, sidecarMethodMetadata } from "./sidecar-registry.js";
-import { Tool, type ToolInit } from "./tool.js";
+import { Tool } from "./tool.js";
+import type { ToolInit } from "./tool-types.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import type { ToolMetadata } from "./tool-metadata.js";
 import type { JSONObject } from "../json.js";

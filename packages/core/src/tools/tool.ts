@@ -23,16 +23,6 @@ import type {
   ToolSource,
 } from "./tool-types.js";
 
-export type {
-  ToolCallOptions,
-  ToolExecuteOptions,
-  ToolFailure,
-  ToolFunction,
-  ToolInit,
-  ToolOutcome,
-  ToolSource,
-} from "./tool-types.js";
-
 type Ran =
   { kind: "returned"; value: unknown } | { kind: "failed"; failure: ToolFailure; message: string; error: unknown };
 
