@@ -17,7 +17,8 @@ import {
   type ResolvedOptions,
 } from "./completion-options.js";
 import { bothListeners, emitter, replyEvent } from "./loop-event.js";
-import { endReason, LoopRun, uniqueIds } from "./loop-run.js";
+import { LoopRun } from "./loop-run.js";
+import { endReason, uniqueIds } from "./reply-end.js";
 import { offeredTools } from "./offered-tools.js";
 import { targetOf } from "./target.js";
 

@@ -13,33 +13,13 @@ import type { Completion, StopReason } from "./completion.js";
 import type { ResolvedOptions } from "./completion-options.js";
 import { decideCalls, type Decisions, type DecisionScope } from "./decide-calls.js";
 import { emitter, replyEvent, type LoopEventListener } from "./loop-event.js";
-import { CallIds } from "../endpoints/tool-calls.js";
+import { endMessages, endReason, lastAssistantChoice, uniqueIds } from "./reply-end.js";
 import { offeredTools } from "./offered-tools.js";
 import { targetOf } from "./target.js";
 import { answerCalls, type RunScope } from "./run-calls.js";
 import { OutputError } from "../errors/output-error.js";
 import { checkOutput, choiceOutput, formatOutputIssues, retryMessage } from "./output.js";
 import { partialOutputListener } from "./partial-output.js";
-
-/** Why a reply ends the loop whatever it holds, from its refusal or finish reason. */
-export function endReason(choice: CompletionChoice): StopReason | undefined {
-  if (choice.refusal !== null && choice.refusal !== undefined) return "refusal";
-  if (choice.finishReason === "length" || choice.finishReason === "max_tokens") return "length";
-  if (choice.finishReason === "content_filter") return "contentFilter";
-  return undefined;
-}
-
-const endMessages: Partial<Record<StopReason, string>> = {
-  length: "The reply was cut off by the token limit before this call was complete, so it was not run. Send it again.",
-  contentFilter: "The reply was stopped by the content filter, so this call was not run.",
-  refusal: "The model refused, so this call was not run.",
-};
-
-/** Gives every call of a reply a usable id, unique within the reply (the endpoint normally has). */
-export function uniqueIds(calls: readonly ToolCall[]): void {
-  const ids = new CallIds();
-  for (const call of calls) call.id = ids.take(call.id);
-}
 
 function sumUsage(total: Usage, add: Usage): void {
   total.promptTokens += add.promptTokens;
@@ -298,7 +278,7 @@ export class LoopRun {
 
   #finish(stopped: StopReason): Completion {
     const reply = this.#lastReply;
-    const choice = reply?.choices[0] ?? this.#choiceFromContext();
+    const choice = reply?.choices[0] ?? lastAssistantChoice(this.#inside.messages);
     return {
       choices: reply?.choices ?? [choice],
       choice,
@@ -312,24 +292,5 @@ export class LoopRun {
       raw: reply?.raw ?? null,
       ...(this.#output !== undefined && stopped === "done" ? { output: this.#output.value } : {}),
     };
-  }
-
-  // No request was sent (calls still wait): describe the last assistant message instead.
-  #choiceFromContext(): CompletionChoice {
-    const messages = this.#inside.messages;
-    for (let i = messages.length - 1; i >= 0; i--) {
-      const message = messages[i]!;
-      if (message.role === "assistant") {
-        return {
-          index: 0,
-          text: message.content,
-          toolCalls: message.toolCalls ?? [],
-          finishReason: null,
-          refusal: message.refusal ?? null,
-          reasoning: null,
-        };
-      }
-    }
-    return { index: 0, text: null, toolCalls: [], finishReason: null, refusal: null, reasoning: null };
   }
 }
