@@ -1,5 +1,13 @@
-import { checkedTableName, ROW_COLUMNS, type ConversationRow, type ConversationRows } from "../conversation-rows.js";
-import { StoreSchemaError } from "../store-errors.js";
+import { checkedTableName, type ConversationRow, type ConversationRows } from "../conversation-rows.js";
+import {
+  checkColumns,
+  conversationStatements,
+  insertParameters,
+  rowFromSql,
+  updateParameters,
+  type ConversationStatements,
+  type SqlRow,
+} from "../conversation-sql.js";
 
 /** A prepared statement, as `better-sqlite3` 12 makes them (only what the store uses). */
 export interface SqliteStatement {
@@ -15,21 +23,13 @@ export interface SqliteDatabase {
   pragma(source: string, options?: { simple?: boolean }): unknown;
 }
 
-interface SqliteRow {
-  id: string;
-  version: number;
-  body: string;
-  awaiting: number;
-  ready: number;
-  lease_until: number;
-  updated_at: number;
-}
+type Prepared = { [name in Exclude<keyof ConversationStatements, "createTable" | "indexes">]: SqliteStatement };
 
 /** The conversation table in one SQLite file; every statement is atomic across processes. */
 export class SqliteConversationRows implements ConversationRows {
   readonly #db: SqliteDatabase;
   readonly #table: string;
-  #statements: Record<string, SqliteStatement> | undefined;
+  #prepared: Prepared | undefined;
 
   constructor(db: SqliteDatabase, table: string) {
     this.#db = db;
@@ -38,99 +38,61 @@ export class SqliteConversationRows implements ConversationRows {
 
   async init(): Promise<void> {
     const t = this.#table;
+    const sql = conversationStatements(t, { parameter: () => "?", timeType: "INTEGER" });
     // WAL lets readers go on while one process writes; a busy file is waited for, not failed on.
     this.#db.pragma("journal_mode = WAL");
     this.#db.pragma("busy_timeout = 10000");
-    this.#db.exec(
-      `CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, version INTEGER NOT NULL, body TEXT NOT NULL,
-        awaiting INTEGER NOT NULL, ready INTEGER NOT NULL, lease_until INTEGER NOT NULL, updated_at INTEGER NOT NULL)`,
-    );
+    this.#db.exec(sql.createTable);
     const columns = (this.#db.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => c.name);
-    const missing = ROW_COLUMNS.filter((name) => !columns.includes(name));
-    if (missing.length > 0) throw new StoreSchemaError(t, `no column ${missing.join(", ")}`);
-    this.#db.exec(`CREATE INDEX IF NOT EXISTS ${t}_awaiting ON ${t} (awaiting, updated_at)`);
-    this.#db.exec(`CREATE INDEX IF NOT EXISTS ${t}_ready ON ${t} (ready, updated_at)`);
-    const cols = ROW_COLUMNS.join(", ");
-    this.#statements = {
-      get: this.#db.prepare(`SELECT ${cols} FROM ${t} WHERE id = ?`),
-      insert: this.#db.prepare(`INSERT INTO ${t} (${cols}) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`),
-      update: this.#db.prepare(
-        `UPDATE ${t} SET version = ?, body = ?, awaiting = ?, ready = ?, lease_until = ?, updated_at = ?
-         WHERE id = ? AND version = ? AND lease_until <= ?`,
-      ),
-      renew: this.#db.prepare(`UPDATE ${t} SET lease_until = ? WHERE id = ? AND version = ?`),
-      remove: this.#db.prepare(`DELETE FROM ${t} WHERE id = ?`),
-      removeAt: this.#db.prepare(`DELETE FROM ${t} WHERE id = ? AND version = ?`),
-      awaiting: this.#db.prepare(`SELECT ${cols} FROM ${t} WHERE awaiting > 0 ORDER BY updated_at, id LIMIT ?`),
-      ready: this.#db.prepare(
-        `SELECT id FROM ${t} WHERE ready = 1 AND lease_until <= ? ORDER BY updated_at, id LIMIT ?`,
-      ),
+    checkColumns(t, columns);
+    for (const [name, on] of sql.indexes) this.#db.exec(`CREATE INDEX IF NOT EXISTS ${t}_${name} ON ${t} (${on})`);
+    const prepare = (source: string): SqliteStatement => this.#db.prepare(source);
+    this.#prepared = {
+      get: prepare(sql.get),
+      insert: prepare(sql.insert),
+      update: prepare(sql.update),
+      renew: prepare(sql.renew),
+      remove: prepare(sql.remove),
+      removeAt: prepare(sql.removeAt),
+      awaiting: prepare(sql.awaiting),
+      ready: prepare(sql.ready),
     };
   }
 
   async get(id: string): Promise<ConversationRow | undefined> {
-    const row = this.#statement("get").get(id) as SqliteRow | undefined;
-    return row === undefined ? undefined : fromSqlite(row);
+    const row = this.#statements().get.get(id) as SqlRow | undefined;
+    return row === undefined ? undefined : rowFromSql(row);
   }
 
   async insert(row: ConversationRow): Promise<boolean> {
-    const { id, version, body, awaiting, ready, leaseUntil, updatedAt } = row;
-    return this.#statement("insert").run(id, version, body, awaiting, ready, leaseUntil, updatedAt).changes === 1;
+    return this.#statements().insert.run(...insertParameters(row)).changes === 1;
   }
 
   async update(row: ConversationRow, expectedVersion: number, freeAt?: number): Promise<boolean> {
-    const { id, version, body, awaiting, ready, leaseUntil, updatedAt } = row;
-    // Without `freeAt` the lease is not checked: the worker holding it writes (its version proves it).
-    const free = freeAt ?? Number.MAX_SAFE_INTEGER;
-    const result = this.#statement("update").run(
-      version,
-      body,
-      awaiting,
-      ready,
-      leaseUntil,
-      updatedAt,
-      id,
-      expectedVersion,
-      free,
-    );
-    return result.changes === 1;
+    return this.#statements().update.run(...updateParameters(row, expectedVersion, freeAt)).changes === 1;
   }
 
   async renewLease(id: string, version: number, leaseUntil: number): Promise<boolean> {
-    return this.#statement("renew").run(leaseUntil, id, version).changes === 1;
+    return this.#statements().renew.run(leaseUntil, id, version).changes === 1;
   }
 
   async remove(id: string, expectedVersion?: number): Promise<boolean> {
+    const statements = this.#statements();
     const result =
-      expectedVersion === undefined
-        ? this.#statement("remove").run(id)
-        : this.#statement("removeAt").run(id, expectedVersion);
+      expectedVersion === undefined ? statements.remove.run(id) : statements.removeAt.run(id, expectedVersion);
     return result.changes === 1;
   }
 
   async listAwaiting(limit: number): Promise<ConversationRow[]> {
-    return (this.#statement("awaiting").all(limit) as SqliteRow[]).map(fromSqlite);
+    return (this.#statements().awaiting.all(limit) as SqlRow[]).map(rowFromSql);
   }
 
   async listReady(now: number, limit: number): Promise<string[]> {
-    return (this.#statement("ready").all(now, limit) as { id: string }[]).map((row) => row.id);
+    return (this.#statements().ready.all(now, limit) as { id: string }[]).map((row) => row.id);
   }
 
-  #statement(name: string): SqliteStatement {
-    const statement = this.#statements?.[name];
-    if (statement === undefined) throw new Error("The store is not open: call open() first.");
-    return statement;
+  #statements(): Prepared {
+    if (this.#prepared === undefined) throw new Error("The store is not open: call open() first.");
+    return this.#prepared;
   }
-}
-
-function fromSqlite(row: SqliteRow): ConversationRow {
-  return {
-    id: row.id,
-    version: row.version,
-    body: row.body,
-    awaiting: row.awaiting,
-    ready: row.ready,
-    leaseUntil: row.lease_until,
-    updatedAt: row.updated_at,
-  };
 }
