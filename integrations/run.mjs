@@ -56,7 +56,9 @@ async function runWay(way) {
   const log = [];
   const wayDirectory = join(here, "ways", way);
   const manifest = JSON.parse(readFileSync(join(wayDirectory, "package.json"), "utf8"));
-  if (manifest.tooltype?.app !== false) cpSync(join(here, "app"), join(directory, "src"), { recursive: true });
+  // The app copied into src/: "app" (decorated tools) unless the way names another folder, or false.
+  const app = manifest.tooltype?.app ?? "app";
+  if (app !== false) cpSync(join(here, app), join(directory, "src"), { recursive: true });
   cpSync(wayDirectory, directory, { recursive: true });
   for (const field of ["dependencies", "devDependencies"])
     for (const name of Object.keys(manifest[field] ?? {}))

@@ -1,36 +1,6 @@
-// Plain JavaScript, no build: tools with hand-written schemas, two real calls.
+// Plain JavaScript (ES modules), no build: the packages' named exports loaded by `import`.
 import { completions, Context, defineTool, OpenAI } from "@tooltype/core";
 import { ScriptedModelServer } from "@tooltype/testing";
+import { runPlain } from "./src/run-plain.cjs";
 
-const city = {
-  type: "object",
-  properties: { city: { type: "string" } },
-  required: ["city"],
-  additionalProperties: false,
-};
-const server = await ScriptedModelServer.start();
-const endpoint = new OpenAI({ baseURL: server.url });
-try {
-  endpoint.tools.add(
-    defineTool({ name: "forecast", description: "Forecast.", schema: city, impl: ({ city }) => `${city}: sunny` }),
-  );
-  endpoint.tools.add(
-    defineTool({ name: "planTrip", description: "Plan.", schema: city, impl: ({ city }) => `trip to ${city}` }),
-  );
-  server.enqueue(
-    { toolCalls: [{ name: "forecast", arguments: { city: "Oslo" } }] },
-    { toolCalls: [{ name: "planTrip", arguments: { city: "Oslo" } }] },
-    { text: "Done." },
-  );
-  const context = new Context();
-  context.user("Oslo?");
-  context.toolPolicy.allow("forecast");
-  context.toolPolicy.allow("planTrip");
-  const completion = await completions(endpoint, "scripted", context, 4);
-  const outputs = completion.calls.map((call) => call.result?.output).join(" | ");
-  if (outputs !== "Oslo: sunny | trip to Oslo") throw new Error(`tool outputs: ${outputs}`);
-  console.log(`integration ${process.env.WAY} ok: ${outputs}`);
-} finally {
-  await endpoint.close();
-  await server.close();
-}
+console.log(await runPlain(process.env.WAY, { completions, Context, defineTool, OpenAI }, { ScriptedModelServer }));

@@ -1,43 +1,12 @@
-// Plain CommonJS, no build: tools with hand-written schemas, two real calls.
+// Plain CommonJS, no build: the packages' named exports loaded by `require`.
 const { completions, Context, defineTool, OpenAI } = require("@tooltype/core");
 const { ScriptedModelServer } = require("@tooltype/testing");
+const { runPlain } = require("./src/run-plain.cjs");
 
-const city = {
-  type: "object",
-  properties: { city: { type: "string" } },
-  required: ["city"],
-  additionalProperties: false,
-};
-
-async function main() {
-  const server = await ScriptedModelServer.start();
-  const endpoint = new OpenAI({ baseURL: server.url });
-  try {
-    endpoint.tools.add(
-      defineTool({ name: "forecast", description: "Forecast.", schema: city, impl: ({ city }) => `${city}: sunny` }),
-    );
-    endpoint.tools.add(
-      defineTool({ name: "planTrip", description: "Plan.", schema: city, impl: ({ city }) => `trip to ${city}` }),
-    );
-    server.enqueue(
-      { toolCalls: [{ name: "forecast", arguments: { city: "Oslo" } }] },
-      { toolCalls: [{ name: "planTrip", arguments: { city: "Oslo" } }] },
-      { text: "Done." },
-    );
-    const context = new Context();
-    context.user("Oslo?");
-    context.toolPolicy.allow("forecast");
-    context.toolPolicy.allow("planTrip");
-    const completion = await completions(endpoint, "scripted", context, 4);
-    const outputs = completion.calls.map((call) => call.result && call.result.output).join(" | ");
-    if (outputs !== "Oslo: sunny | trip to Oslo") throw new Error(`tool outputs: ${outputs}`);
-    console.log(`integration ${process.env.WAY} ok: ${outputs}`);
-  } finally {
-    await endpoint.close();
-    await server.close();
-  }
-}
-main().catch((error) => {
-  console.error(`integration failed: ${error.message}`);
-  process.exitCode = 1;
-});
+runPlain(process.env.WAY, { completions, Context, defineTool, OpenAI }, { ScriptedModelServer }).then(
+  (line) => console.log(line),
+  (error) => {
+    console.error(`integration failed: ${error.message}`);
+    process.exitCode = 1;
+  },
+);
