@@ -77,5 +77,17 @@ export async function run(wanted) {
     ),
     "",
     `Request body of the last round (bytes): ${contenders.map((name) => `${name} ${summary[name].bytes}`).join(", ")}.`,
+    ...otelLine(summary),
   ].join("\n");
+}
+
+/** What `@tooltype/otel` costs: tooltype-otel's CPU per round against tooltype's, when both ran. */
+function otelLine(summary) {
+  const [plain, traced] = [summary.tooltype, summary["tooltype-otel"]];
+  if (plain === undefined || traced === undefined) return [];
+  const extra = (traced.perRound - plain.perRound).toFixed(0);
+  return [
+    "",
+    `\`@tooltype/otel\`: ${(traced.perRound / plain.perRound).toFixed(2)}× tooltype's CPU per round (${extra} µs more; median round ${(traced.medianRound / plain.medianRound).toFixed(2)}×).`,
+  ];
 }
