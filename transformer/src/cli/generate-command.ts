@@ -1,8 +1,6 @@
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { ts } from "ts-morph";
-import { writeSidecar, type GenerateOptions, type GenerateResult } from "../sidecar/generate.js";
-import { watchSidecar } from "../sidecar/watch.js";
+import type { GenerateOptions, GenerateResult } from "../sidecar/generate.js";
 import type { CliIO, Command } from "./command.js";
 import { findTsconfig } from "./find-tsconfig.js";
 
@@ -21,12 +19,12 @@ A decorated class or registered function that is not exported is an error (nothi
 defineTool<T>() and jsonSchema<T>() need the transformer and are reported as warnings.
 Exits with 1 when there is an error.`;
 
-function report(result: GenerateResult, io: CliIO): number {
+function report(result: GenerateResult, io: CliIO, errorCategory: number): number {
   for (const message of result.messages) io.err(message);
   const where = relative(io.cwd, result.outFile) || result.outFile;
   const count = `${result.entries.length} ${result.entries.length === 1 ? "tool" : "tools"}`;
   if (!result.ok) {
-    const errors = result.diagnostics.filter((d) => d.category === ts.DiagnosticCategory.Error).length;
+    const errors = result.diagnostics.filter((d) => d.category === errorCategory).length;
     io.err(`No sidecar written: ${errors} ${errors === 1 ? "error" : "errors"}.`);
     return 1;
   }
@@ -55,6 +53,13 @@ export const generateCommand: Command = {
       io.err(`tooltype generate: unexpected argument "${positionals[0]}"\n${usage}`);
       return 2;
     }
+    // ts-morph (a compiler copy of its own) loads only when this command runs: `tooltype build` never pays for it.
+    const [{ ts }, { writeSidecar }, { watchSidecar }] = await Promise.all([
+      import("ts-morph"),
+      import("../sidecar/generate.js"),
+      import("../sidecar/watch.js"),
+    ]);
+    const errorCategory = ts.DiagnosticCategory.Error;
     const project = findTsconfig(ts, io.cwd, values.project);
     if (!project) {
       io.err(
@@ -69,11 +74,11 @@ export const generateCommand: Command = {
       coreModule: values.core,
       command: commandLine(project, outFile, values.core),
     };
-    if (!values.watch) return report(writeSidecar(options), io);
+    if (!values.watch) return report(writeSidecar(options), io, errorCategory);
     return new Promise<number>((done) => {
       const watcher = watchSidecar(options, (outcome) => {
         if (outcome instanceof Error) io.err(`tooltype generate: ${outcome.message}`);
-        else report(outcome, io);
+        else report(outcome, io, errorCategory);
       });
       io.out("Watching for changes (Ctrl+C to stop).");
       process.once("SIGINT", () => {

@@ -1,13 +1,11 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { ts } from "ts-morph";
 import { formatDiagnostic } from "../engine/diagnostics.js";
-import { loadProject } from "../sidecar/load-project.js";
 import { objectLiteral } from "../sidecar/object-literal.js";
 import type { Command } from "./command.js";
 import { findTsconfig } from "./find-tsconfig.js";
-import { inspectTools, type InspectedTool } from "./inspect-tools.js";
+import type { InspectedTool } from "./inspect-tools.js";
 
 const usage = `Usage: tooltype inspect FILE [-p tsconfig.json] [--json] [--no-imports]
 
@@ -61,6 +59,12 @@ export const inspectCommand: Command = {
       io.err(`tooltype inspect: ${positionals[0]} does not exist`);
       return 2;
     }
+    // ts-morph (a compiler copy of its own) loads only when this command runs: `tooltype build` never pays for it.
+    const [{ ts }, { loadProject }, { inspectTools }] = await Promise.all([
+      import("ts-morph"),
+      import("../sidecar/load-project.js"),
+      import("./inspect-tools.js"),
+    ]);
     const project = findTsconfig(ts, values.project === undefined ? dirname(file) : io.cwd, values.project);
     if (values.project !== undefined && !project) {
       io.err(`tooltype inspect: no tsconfig.json at ${values.project}`);

@@ -35,7 +35,10 @@ export function createTransformer(
       for (const diagnostic of plan.diagnostics) options.onDiagnostic(diagnostic);
     }
     if (plan.injections.size === 0) return sourceFile;
+    const enclosing = enclosingNodes(original, plan.injections.keys());
     const visitor = (node: ts.Node): ts.Node => {
+      // Only the nodes around an injected call are rebuilt: the rest of the file is left as parsed.
+      if (enclosing && !mayEnclose(tsm, enclosing, node)) return node;
       const visited = tsm.visitEachChild(node, visitor, context);
       if (!tsm.isCallExpression(visited)) return visited;
       const injection = plan.injections.get(tsm.getOriginalNode(node) as ts.CallExpression);
@@ -43,6 +46,29 @@ export function createTransformer(
     };
     return tsm.visitNode(sourceFile, visitor) as ts.SourceFile;
   };
+}
+
+/**
+ * Every parsed node of `file` that contains one of `calls` (the calls included); undefined when a
+ * parent link is missing (a file never bound), and then every node is searched.
+ */
+function enclosingNodes(file: ts.SourceFile, calls: Iterable<ts.CallExpression>): Set<ts.Node> | undefined {
+  const nodes = new Set<ts.Node>([file]);
+  for (const call of calls) {
+    let node: ts.Node | undefined = call;
+    while (node && !nodes.has(node)) {
+      nodes.add(node);
+      node = node.parent;
+    }
+    if (!node) return undefined;
+  }
+  return nodes;
+}
+
+/** False only for a parsed node known to hold no injected call; nodes made by an earlier transformer are searched. */
+function mayEnclose(tsm: TypeScript, enclosing: ReadonlySet<ts.Node>, node: ts.Node): boolean {
+  const original = tsm.getOriginalNode(node);
+  return enclosing.has(original) || original.pos < 0;
 }
 
 /** The call with `void 0` padding up to the injection's position and the literal there. */

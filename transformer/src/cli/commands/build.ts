@@ -6,6 +6,7 @@ import { planFile } from "../../transform/plan-file.js";
 import { createTransformer } from "../../transform/transformer.js";
 import type { CliIO, Command } from "../command.js";
 import { findTsconfig } from "../find-tsconfig.js";
+import { parseJsDocForTools } from "../jsdoc-parsing.js";
 import { loadTypeScript } from "../load-typescript.js";
 import { watchProject } from "./build-watch.js";
 
@@ -73,8 +74,7 @@ export function buildOnce(tsm: TypeScript, configPath: string, overrides: ts.Com
   if (!config) return report(tsm, problems, io);
   problems.push(...config.errors);
   const host = tsm.createCompilerHost(config.options);
-  // tsc skips JSDoc it does not need for type errors; descriptions and constraint tags need it all.
-  host.jsDocParsingMode = tsm.JSDocParsingMode.ParseAll;
+  parseJsDocForTools(tsm, host);
   const program = tsm.createProgram({
     rootNames: config.fileNames,
     options: config.options,
