@@ -1,12 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext, type UnpluginInstance } from "unplugin";
-import { formatDiagnostic } from "../engine/diagnostics.js";
-import { injectIntoText } from "./inject-text.js";
-import { lowerToJavaScript } from "./lower.js";
+import type { OutputWay } from "./compile-file.js";
 import { defaultInclude, type TooltypePluginOptions } from "./plugin-options.js";
 import { ProjectProgram } from "./project-program.js";
-import { hasDecoratorSyntax, isCompiledWithoutMetadata, mayHoldTools } from "./tool-markers.js";
+import { isCompiledWithoutMetadata, mayHoldTools } from "./tool-markers.js";
 import { defaultCacheDirectory, TransformCache } from "./transform-cache.js";
 
 export type { TooltypePluginOptions } from "./plugin-options.js";
@@ -36,7 +34,7 @@ export const tooltypePlugin: UnpluginInstance<TooltypePluginOptions | undefined,
   const viaLoad = meta.framework === "rollup" || meta.framework === "rolldown";
   const tsconfigPath = resolve(options.tsconfig ?? "tsconfig.json");
   const projectDirectory = dirname(tsconfigPath);
-  const outputWay = viaLoad ? "load" : keepsTypeScript ? "typescript" : "transform";
+  const outputWay: OutputWay = viaLoad ? "load" : keepsTypeScript ? "typescript" : "transform";
   let project: Promise<ProjectProgram> | undefined;
   const projectProgram = (): Promise<ProjectProgram> => (project ??= ProjectProgram.open(tsconfigPath));
   let cache: TransformCache | undefined | null;
@@ -62,46 +60,16 @@ export const tooltypePlugin: UnpluginInstance<TooltypePluginOptions | undefined,
       const hit = await cached.get(key);
       if (hit) return hit.output ?? undefined;
     }
-    const compiled = await compileFile(context, code, fileName);
-    if (cached && key !== undefined && compiled.stored)
-      await cached.set(key, compiled.output ?? null, compiled.dependencies);
-    return compiled.output;
-  }
-
-  /** Runs the transformer on one file; `dependencies` are the files its types were read from. */
-  async function compileFile(
-    context: UnpluginBuildContext & UnpluginContext,
-    code: string,
-    fileName: string,
-  ): Promise<{ output: Output | undefined; stored: boolean; dependencies: string[] }> {
-    const current = await projectProgram();
-    const { tsm } = current;
-    const found = current.sourceFile(fileName, code);
-    if (!found) return { output: undefined, stored: false, dependencies: [] };
-    const injected = injectIntoText(tsm, found.program, found.sourceFile, options.sourceRoot ?? current.directory);
-    const errors = injected.diagnostics.filter((d) => d.category === tsm.DiagnosticCategory.Error);
-    if (errors.length > 0) {
-      context.error(`tooltype: ${errors.map((d) => formatDiagnostic(tsm, d, current.directory)).join("\n")}`);
-      return { output: undefined, stored: false, dependencies: [] };
+    // The engine comes with the compiler: a build served from the cache loads neither.
+    const [{ compileFile }, current] = await Promise.all([import("./compile-file.js"), projectProgram()]);
+    const compiled = compileFile(current, code, fileName, outputWay, options.sourceRoot);
+    if (!compiled) return undefined;
+    if (compiled.errors !== undefined) {
+      context.error(`tooltype: ${compiled.errors}`);
+      return undefined;
     }
-    const dependencies = [
-      ...current.configFiles,
-      ...installStamps(projectDirectory),
-      ...found.program
-        .getSourceFiles()
-        .map((file) => file.fileName)
-        .filter((name) => resolve(name) !== resolve(fileName)),
-    ];
-    const text = injected.code ?? code;
-    if (!viaLoad && (keepsTypeScript || !hasDecoratorSyntax(text)))
-      // Insertions stay on their call's line, so the incoming source map still holds.
-      return {
-        output: injected.code === undefined ? undefined : { code: injected.code, map: null },
-        stored: true,
-        dependencies,
-      };
-    const lowered = lowerToJavaScript(tsm, text, fileName, current.compilerOptions);
-    return { output: { code: lowered.code, map: lowered.map ?? null }, stored: true, dependencies };
+    if (cached && key !== undefined) await cached.set(key, compiled.output, compiled.dependencies);
+    return compiled.output ?? undefined;
   }
 
   return {
@@ -142,18 +110,6 @@ export const tooltypePlugin: UnpluginInstance<TooltypePluginOptions | undefined,
     },
   };
 });
-
-/**
- * Files an install rewrites (the project's manifest; npm's, pnpm's and Yarn's record of what is
- * installed): a changed dependency set changes them even where no declaration file the program read changed.
- */
-function installStamps(projectDirectory: string): string[] {
-  const installed = join(projectDirectory, "node_modules");
-  return [
-    join(projectDirectory, "package.json"),
-    ...[".package-lock.json", ".modules.yaml", ".yarn-state.yml"].map((name) => join(installed, name)),
-  ];
-}
 
 function stripQuery(id: string): string {
   return id.replace(/[?#].*$/, "");
