@@ -93,6 +93,7 @@ export type { StreamEvent } from "./endpoints/stream-event.js";
 export { parseToolArguments } from "./endpoints/tool-arguments.js";
 export type { ArgumentLimits, ParsedArguments } from "./endpoints/tool-arguments.js";
 export type { RetryInfo } from "./endpoints/http/transport.js";
+export type { RequestDispatcher } from "./endpoints/http/request-dispatcher.js";
 export type { RetryPolicy } from "./endpoints/http/retry-policy.js";
 export { OpenAI } from "./endpoints/openai/openai.js";
 export type { OpenAIOptions } from "./endpoints/openai/options.js";

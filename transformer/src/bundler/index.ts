@@ -1,12 +1,11 @@
 import { readFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { createUnplugin, type UnpluginBuildContext, type UnpluginContext, type UnpluginInstance } from "unplugin";
-import { formatDiagnostic } from "../engine/diagnostics.js";
-import { injectIntoText } from "./inject-text.js";
-import { lowerToJavaScript } from "./lower.js";
+import type { OutputWay } from "./compile-file.js";
 import { defaultInclude, type TooltypePluginOptions } from "./plugin-options.js";
 import { ProjectProgram } from "./project-program.js";
-import { hasDecoratorSyntax, isCompiledWithoutMetadata, mayHoldTools } from "./tool-markers.js";
+import { isCompiledWithoutMetadata, mayHoldTools } from "./tool-markers.js";
+import { defaultCacheDirectory, TransformCache } from "./transform-cache.js";
 
 export type { TooltypePluginOptions } from "./plugin-options.js";
 
@@ -33,32 +32,44 @@ export const tooltypePlugin: UnpluginInstance<TooltypePluginOptions | undefined,
   const keepsTypeScript = meta.framework === "webpack" || meta.framework === "rspack";
   // Rollup's TypeScript plugin compiles in `load`, so a `transform` would only see its JavaScript.
   const viaLoad = meta.framework === "rollup" || meta.framework === "rolldown";
+  const tsconfigPath = resolve(options.tsconfig ?? "tsconfig.json");
+  const projectDirectory = dirname(tsconfigPath);
+  const outputWay: OutputWay = viaLoad ? "load" : keepsTypeScript ? "typescript" : "transform";
   let project: Promise<ProjectProgram> | undefined;
-  const projectProgram = (): Promise<ProjectProgram> =>
-    (project ??= ProjectProgram.open(resolve(options.tsconfig ?? "tsconfig.json")));
+  const projectProgram = (): Promise<ProjectProgram> => (project ??= ProjectProgram.open(tsconfigPath));
+  let cache: TransformCache | undefined | null;
+  const transformCache = (): TransformCache | undefined => {
+    if (cache === undefined)
+      cache =
+        options.cache === false
+          ? null
+          : (TransformCache.open(options.cache ?? defaultCacheDirectory(projectDirectory), projectDirectory) ?? null);
+    return cache ?? undefined;
+  };
 
+  /** The file's output from the cache, else from the compiler (then stored, unless the build fails). */
   async function transformFile(
     context: UnpluginBuildContext & UnpluginContext,
     code: string,
     fileName: string,
   ): Promise<Output | undefined> {
     if (!mayHoldTools(code)) return undefined;
-    const current = await projectProgram();
-    const { tsm } = current;
-    const found = current.sourceFile(fileName, code);
-    if (!found) return undefined;
-    const injected = injectIntoText(tsm, found.program, found.sourceFile, options.sourceRoot ?? current.directory);
-    const errors = injected.diagnostics.filter((d) => d.category === tsm.DiagnosticCategory.Error);
-    if (errors.length > 0) {
-      context.error(`tooltype: ${errors.map((d) => formatDiagnostic(tsm, d, current.directory)).join("\n")}`);
+    const cached = transformCache();
+    const key = cached?.key([tsconfigPath, outputWay, options.sourceRoot ?? "", fileName, code]);
+    if (cached && key !== undefined) {
+      const hit = await cached.get(key);
+      if (hit) return hit.output ?? undefined;
+    }
+    // The engine comes with the compiler: a build served from the cache loads neither.
+    const [{ compileFile }, current] = await Promise.all([import("./compile-file.js"), projectProgram()]);
+    const compiled = compileFile(current, code, fileName, outputWay, options.sourceRoot);
+    if (!compiled) return undefined;
+    if (compiled.errors !== undefined) {
+      context.error(`tooltype: ${compiled.errors}`);
       return undefined;
     }
-    const text = injected.code ?? code;
-    if (!viaLoad && (keepsTypeScript || !hasDecoratorSyntax(text)))
-      // Insertions stay on their call's line, so the incoming source map still holds.
-      return injected.code === undefined ? undefined : { code: injected.code, map: null };
-    const lowered = lowerToJavaScript(tsm, text, fileName, current.compilerOptions);
-    return { code: lowered.code, map: lowered.map ?? null };
+    if (cached && key !== undefined) await cached.set(key, compiled.output, compiled.dependencies);
+    return compiled.output ?? undefined;
   }
 
   return {
@@ -66,9 +77,11 @@ export const tooltypePlugin: UnpluginInstance<TooltypePluginOptions | undefined,
     enforce: "pre",
     buildStart() {
       // Once per build: the next file re-reads what changed on disk.
+      cache?.forget();
       void project?.then((current) => current.invalidate());
     },
     watchChange(id) {
+      cache?.forget();
       void project?.then((current) => current.invalidate(id));
     },
     loadInclude: (id) => viaLoad && include.test(stripQuery(id)),

@@ -10,6 +10,12 @@ export interface TooltypePluginOptions {
   include?: RegExp;
   /** Directory `source` paths in the metadata are relative to. Default: the tsconfig's directory. */
   sourceRoot?: string;
+  /**
+   * Where results are kept between builds, so an unchanged file that holds tools (and the
+   * declarations its types come from) costs no compiler next time; `false` turns the cache off.
+   * Default: `node_modules/.cache/tooltype` beside the tsconfig. Deleting the folder is always safe.
+   */
+  cache?: string | false;
 }
 
 /** The default `include`: TypeScript sources, never declaration files or installed packages. */

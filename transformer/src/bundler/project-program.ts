@@ -38,6 +38,14 @@ export class ProjectProgram {
     return this.#projectNow().getCompilerOptions() as unknown as ts.CompilerOptions;
   }
 
+  /** The tsconfig and every config it extends: the output depends on their options. */
+  get configFiles(): string[] {
+    const tsm = this.tsm;
+    const config = tsm.readJsonConfigFile(this.#configPath, (path) => tsm.sys.readFile(path));
+    tsm.parseJsonSourceFileConfigFileContent(config, tsm.sys, this.directory);
+    return [this.#configPath, ...(config.extendedSourceFiles ?? [])];
+  }
+
   /**
    * Re-reads what changed on disk: `fileName` alone, or (without it, at the start of a build)
    * every file. A changed tsconfig starts afresh.

@@ -1,8 +1,8 @@
-import type { Dispatcher } from "undici";
 import type { ToolRegistry } from "../../tools/tool-registry.js";
 import type { RetryInfo } from "./transport.js";
 import { DEFAULT_MAX_CONNECTIONS } from "./connection-slots.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry-policy.js";
+import type { RequestDispatcher } from "./request-dispatcher.js";
 
 /** The options every HTTP endpoint takes (`OpenAIOptions` and `AnthropicOptions` add their own). */
 export interface TransportOptions {
@@ -28,7 +28,7 @@ export interface TransportOptions {
    */
   maxConnections?: number;
   /** An undici Dispatcher (Agent, ProxyAgent, MockAgent, …) instead of the endpoint's own keep-alive pool. */
-  dispatcher?: Dispatcher;
+  dispatcher?: RequestDispatcher;
   /** A registry shared with other endpoints; default: a new one of its own. */
   tools?: ToolRegistry;
 }

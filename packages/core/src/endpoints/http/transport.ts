@@ -6,6 +6,7 @@ import { errorAfterDelivery, errorFromFailure, errorFromStatus, retryAfterMs } f
 import { redactError, secretsOf } from "./redaction.js";
 import { ConnectionSlots, DEFAULT_MAX_CONNECTIONS, SlotWaitError } from "./connection-slots.js";
 import { backoffMs, type RetryPolicy } from "./retry-policy.js";
+import type { RequestDispatcher } from "./request-dispatcher.js";
 
 /** How a transport reaches one server. */
 export interface HttpTransportOptions {
@@ -22,7 +23,7 @@ export interface HttpTransportOptions {
   /** Most requests in flight at once (and sockets in the transport's own pool); others wait their turn. Default 16. */
   maxConnections?: number;
   /** Sends the requests (yours is never closed by `close()`); default: a keep-alive pool of our own. */
-  dispatcher?: Dispatcher;
+  dispatcher?: RequestDispatcher;
   /** Hears each retry before its wait (logging, metrics). */
   onRetry?: (info: RetryInfo) => void;
 }
@@ -125,7 +126,8 @@ export class HttpTransport {
     this.#origin = url.origin;
     this.#basePath = url.pathname.replace(/\/+$/, "");
     this.#maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-    this.#dispatcher = options.dispatcher;
+    // Documented as an undici Dispatcher; its public type names only `dispatch` (request-dispatcher.ts).
+    this.#dispatcher = options.dispatcher as Dispatcher | undefined;
     this.#slots = new ConnectionSlots(this.#maxConnections);
   }
 
