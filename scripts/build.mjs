@@ -1,7 +1,7 @@
 // Builds each package twice, ESM (dist/esm) and CommonJS (dist/cjs), with declarations.
 // Usage: node scripts/build.mjs [core|transformer|testing|mcp|stores|otel|builtins ...]  (default: all, in dependency order)
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -56,8 +56,8 @@ for (const name of order.filter((n) => wanted.length === 0 || wanted.includes(n)
 /**
  * ESM (entries sharing chunks) and CJS (one file per entry) bundles of a package's own code, its
  * dependencies left as imports; declarations from tsc into dist/cjs, with dist/esm's entry
- * declarations re-exporting them. The ESM build defines `require` (createRequire) for the modules
- * the package loads lazily and synchronously.
+ * declarations re-exporting them. In the ESM build a module `x.ts` with a sibling `x-esm.ts` is
+ * replaced by it (a CommonJS-only lazy `require`, such as core's Ajv loader).
  */
 async function bundle(dir, project, entries) {
   const { build } = await import("esbuild");
@@ -79,9 +79,7 @@ async function bundle(dir, project, entries) {
     splitting: true,
     outdir: join(dir, "dist/esm"),
     chunkNames: "[name]-[hash]",
-    banner: {
-      js: 'import { createRequire as __createRequire } from "node:module";\nconst require = __createRequire(import.meta.url);',
-    },
+    plugins: [esmVariants()],
   });
   await build({ ...common, format: "cjs", outdir: join(dir, "dist/cjs") });
   try {
@@ -98,4 +96,17 @@ async function bundle(dir, project, entries) {
   }
   writeFileSync(join(dir, "dist/esm/package.json"), JSON.stringify({ type: "module" }) + "\n");
   writeFileSync(join(dir, "dist/cjs/package.json"), JSON.stringify({ type: "commonjs" }) + "\n");
+}
+
+/** Resolves a relative `./x.js` import to `./x-esm.ts` when that file exists (ESM build only). */
+function esmVariants() {
+  return {
+    name: "esm-variants",
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+        const variant = join(args.resolveDir, args.path.replace(/\.js$/, "-esm.ts"));
+        return existsSync(variant) ? { path: variant } : undefined;
+      });
+    },
+  };
 }

@@ -12,10 +12,10 @@ export interface AjvModules {
 let loaded: AjvModules | undefined;
 
 /**
- * Ajv and ajv-formats, loaded at the first schema compiled rather than at `import "@tooltype/core"`:
+ * Ajv and ajv-formats, loaded at the first schema compiled rather than at `require("@tooltype/core")`:
  * they are most of core's import cost, and a program that never validates never pays it. A
- * synchronous `require` because validators are synchronous; the ESM build defines `require`
- * with `createRequire(import.meta.url)` (scripts/build.mjs).
+ * synchronous `require` because validators are synchronous (bundlers follow it in CommonJS).
+ * The ESM build uses ajv-modules-esm.ts instead (scripts/build.mjs).
  */
 export function ajvModules(): AjvModules {
   if (loaded === undefined) {
