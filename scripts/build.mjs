@@ -1,7 +1,7 @@
 // Builds each package twice, ESM (dist/esm) and CommonJS (dist/cjs), with declarations.
 // Usage: node scripts/build.mjs [core|transformer|testing|mcp|stores|otel|builtins ...]  (default: all, in dependency order)
 import { execFileSync } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +17,9 @@ const packages = {
   otel: "packages/otel",
   builtins: "packages/builtins",
 };
+// Bundled with esbuild into a few files per format (one module graph instead of hundreds of
+// files to resolve and read at import); tsc then only writes the declarations.
+const bundled = { core: ["src/index.ts", "src/internal.ts"] };
 const order = Object.keys(packages);
 const wanted = process.argv.slice(2);
 for (const name of wanted)
@@ -26,6 +29,11 @@ for (const name of order.filter((n) => wanted.length === 0 || wanted.includes(n)
   const dir = join(root, packages[name]);
   const project = join(dir, "tsconfig.build.json");
   rmSync(join(dir, "dist"), { recursive: true, force: true });
+  if (name in bundled) {
+    await bundle(dir, project, bundled[name]);
+    console.log(`built ${packages[name]} (esm + cjs, bundled)`);
+    continue;
+  }
   const formats = [
     { out: "dist/esm", type: "module", args: [] },
     { out: "dist/cjs", type: "commonjs", args: ["--module", "commonjs"] },
@@ -43,4 +51,62 @@ for (const name of order.filter((n) => wanted.length === 0 || wanted.includes(n)
     writeFileSync(join(outDir, "package.json"), JSON.stringify({ type: format.type }) + "\n");
   }
   console.log(`built ${packages[name]} (esm + cjs)`);
+}
+
+/**
+ * ESM (entries sharing chunks) and CJS (one file per entry) bundles of a package's own code, its
+ * dependencies left as imports; declarations from tsc into dist/cjs, with dist/esm's entry
+ * declarations re-exporting them. In the ESM build a module `x.ts` with a sibling `x-esm.ts` is
+ * replaced by it (a CommonJS-only lazy `require`, such as core's Ajv loader).
+ */
+async function bundle(dir, project, entries) {
+  const { build } = await import("esbuild");
+  const common = {
+    absWorkingDir: dir,
+    entryPoints: entries,
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    sourcesContent: false, // the maps point at src/, which the package ships
+    tsconfig: project,
+    logLevel: "warning",
+  };
+  await build({
+    ...common,
+    format: "esm",
+    splitting: true,
+    outdir: join(dir, "dist/esm"),
+    chunkNames: "[name]-[hash]",
+    plugins: [esmVariants()],
+  });
+  await build({ ...common, format: "cjs", outdir: join(dir, "dist/cjs") });
+  try {
+    execFileSync(process.execPath, [tsc, "-p", project, "--outDir", join(dir, "dist/cjs"), "--emitDeclarationOnly"], {
+      stdio: "inherit",
+    });
+  } catch {
+    console.error(`build failed: ${dir} (declarations)`);
+    process.exit(1);
+  }
+  for (const entry of entries) {
+    const base = entry.replace(/^src\//, "").replace(/\.ts$/, "");
+    writeFileSync(join(dir, "dist/esm", `${base}.d.ts`), `export * from "../cjs/${base}.js";\n`);
+  }
+  writeFileSync(join(dir, "dist/esm/package.json"), JSON.stringify({ type: "module" }) + "\n");
+  writeFileSync(join(dir, "dist/cjs/package.json"), JSON.stringify({ type: "commonjs" }) + "\n");
+}
+
+/** Resolves a relative `./x.js` import to `./x-esm.ts` when that file exists (ESM build only). */
+function esmVariants() {
+  return {
+    name: "esm-variants",
+    setup(build) {
+      build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+        const variant = join(args.resolveDir, args.path.replace(/\.js$/, "-esm.ts"));
+        return existsSync(variant) ? { path: variant } : undefined;
+      });
+    },
+  };
 }

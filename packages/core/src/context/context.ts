@@ -51,13 +51,58 @@ export interface ContextInternals {
   appendUser(content: string): void;
 }
 
-const internals = new WeakMap<Context, ContextInternals>();
+// The private state of a context, reached by the loop through a view made per completion: a
+// context itself carries no closures or side tables (a conversation is often created per request).
+interface ContextAccess {
+  isContext(value: object): boolean;
+  messages(context: Context): Message[];
+  open(context: Context): ToolCall[];
+  busy(context: Context): boolean;
+  setBusy(context: Context, value: boolean): void;
+  appendAssistant(context: Context, message: AssistantMessage): void;
+  answer(context: Context, call: ToolCall, result: ToolResult): void;
+}
+
+let access: ContextAccess | undefined;
+
+class ContextView implements ContextInternals {
+  readonly messages: Message[];
+  readonly open: ToolCall[];
+
+  constructor(
+    private readonly context: Context,
+    private readonly state: ContextAccess,
+  ) {
+    this.messages = state.messages(context);
+    this.open = state.open(context);
+  }
+
+  get busy(): boolean {
+    return this.state.busy(this.context);
+  }
+
+  set busy(value: boolean) {
+    this.state.setBusy(this.context, value);
+  }
+
+  appendAssistant(message: AssistantMessage): void {
+    this.state.appendAssistant(this.context, message);
+  }
+
+  answer(call: ToolCall, result: ToolResult): void {
+    this.state.answer(this.context, call, result);
+  }
+
+  appendUser(content: string): void {
+    this.messages.push({ role: "user", content });
+  }
+}
 
 /** The loop's access to a context (not part of the public API). */
 export function contextInternals(context: Context): ContextInternals {
-  const found = internals.get(context);
-  if (found === undefined) throw new TypeError("Not a Context created by this copy of @tooltype/core.");
-  return found;
+  if (access === undefined || typeof context !== "object" || context === null || !access.isContext(context))
+    throw new TypeError("Not a Context created by this copy of @tooltype/core.");
+  return new ContextView(context, access);
 }
 
 const waiting = new Set<ToolPolicyStatus | undefined>([ToolPolicyStatus.Pending, ToolPolicyStatus.None, undefined]);
@@ -76,25 +121,21 @@ export class Context {
   readonly #secret: ContextSecret | undefined;
   #busy = false;
 
+  static {
+    access = {
+      isContext: (value) => #messages in value,
+      messages: (context) => context.#messages,
+      open: (context) => context.#open,
+      busy: (context) => context.#busy,
+      setBusy: (context, value) => (context.#busy = value),
+      appendAssistant: (context, message) => context.#appendAssistant(message),
+      answer: (context, call, result) => context.#answer(call, result),
+    };
+  }
+
   constructor(options: ContextOptions = {}) {
     this.toolPolicy = options.toolPolicy ?? new ToolPolicy();
     this.#secret = options.secret;
-    // The internals object reads and writes #busy live; arrows keep `this` bound.
-    const getBusy = () => this.#busy;
-    const setBusy = (value: boolean) => (this.#busy = value);
-    internals.set(this, {
-      messages: this.#messages,
-      open: this.#open,
-      get busy() {
-        return getBusy();
-      },
-      set busy(value: boolean) {
-        setBusy(value);
-      },
-      appendAssistant: (message) => this.#appendAssistant(message),
-      answer: (call, result) => this.#answer(call, result),
-      appendUser: (content) => this.#messages.push({ role: "user", content }),
-    });
   }
 
   /** Every message so far, oldest first. Read-only: add with the appenders. */

@@ -91,6 +91,8 @@ async function decide(
     const names = scope.offered !== undefined ? [...scope.offered] : scope.registry.list().map((t) => t.name);
     return failed(call, `${result.message} Available tools: ${names.length > 0 ? names.join(", ") : "none"}.`);
   }
+  // The same text, but the registry's copy: a long conversation keeps one name string per tool, not one per call.
+  if (tool.name === call.name) call.name = tool.name;
   if ((call.type === "custom") !== tool.custom) {
     return failed(
       call,

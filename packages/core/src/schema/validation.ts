@@ -1,9 +1,7 @@
-import Ajv from "ajv";
-import Ajv2019 from "ajv/dist/2019.js";
-import Ajv2020 from "ajv/dist/2020.js";
+import type Ajv from "ajv";
 import type { ErrorObject } from "ajv";
-import addFormats from "ajv-formats";
 import type { JSONSchema } from "../json.js";
+import { ajvModules } from "./ajv-modules.js";
 
 /** A compiled schema: true when `data` is valid, else the failures (Ajv's error objects). */
 export type SchemaValidator = (data: unknown) => readonly ErrorObject[] | undefined;
@@ -29,8 +27,13 @@ const cache = new WeakMap<object, SchemaValidator>();
 function ajvFor(dialect: Dialect): Ajv {
   let ajv = instances.get(dialect);
   if (ajv === undefined) {
+    const { Ajv: Draft07, Ajv2019, Ajv2020, addFormats } = ajvModules();
     ajv =
-      dialect === "2020-12" ? new Ajv2020(options) : dialect === "2019-09" ? new Ajv2019(options) : new Ajv(options);
+      dialect === "2020-12"
+        ? new Ajv2020(options)
+        : dialect === "2019-09"
+          ? new Ajv2019(options)
+          : new Draft07(options);
     addFormats(ajv);
     instances.set(dialect, ajv);
   }

@@ -28,11 +28,26 @@ function inexactIntegers(value: unknown, path: string, found: string[], depth = 
   return copy;
 }
 
+/** True when `value` holds a number that is an integer past 2^53 − 1 (no copy, no paths). */
+function hasInexactInteger(value: unknown, depth = 0): boolean {
+  if (typeof value === "number") return Number.isInteger(value) && !Number.isSafeInteger(value);
+  if (typeof value !== "object" || value === null || depth > 512) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (hasInexactInteger(item, depth + 1)) return true;
+    return false;
+  }
+  for (const key in value)
+    if (Object.hasOwn(value, key) && hasInexactInteger((value as Record<string, unknown>)[key], depth + 1)) return true;
+  return false;
+}
+
 /**
  * The issues of integers past 2^53 − 1 standing where the schema wants an integer, for arguments
- * the schema already accepted; empty when there are none (the common case costs one walk).
+ * the schema already accepted; empty when there are none (the common case costs one walk that
+ * copies nothing).
  */
 export function inexactIntegerIssues(value: unknown, validate: SchemaValidator): ArgumentIssue[] {
+  if (!hasInexactInteger(value)) return [];
   const found: string[] = [];
   const probe = inexactIntegers(value, "", found);
   if (found.length === 0) return [];

@@ -20,10 +20,8 @@ export class SSEReader {
   private readonly parser;
 
   constructor(onMessage: (message: SSEMessage) => void) {
-    this.parser = createParser({
-      onEvent: (event) =>
-        onMessage(event.event === undefined ? { data: event.data } : { data: event.data, event: event.event }),
-    });
+    // The parser's own event object is the message (no copy per event).
+    this.parser = createParser({ onEvent: onMessage });
   }
 
   /** Feeds the next piece of the body. */

@@ -36,6 +36,8 @@ interface ChoiceState {
 }
 
 const knownDeltaKeys = new Set(["index", "id", "type", "function", "custom"]);
+const headerKeys = ["id", "model", "created", "system_fingerprint"] as const;
+const reasoningKeys = ["reasoning_content", "reasoning"] as const;
 
 /**
  * Assembles an OpenAI-compatible SSE stream into the chat completion it stands for (docs/wire-format.md,
@@ -59,11 +61,15 @@ export class OpenAIStreamAssembler {
   push(message: SSEMessage): void {
     if (this.done) return;
     const data = message.data;
-    if (data.trim() === "[DONE]") {
-      this.done = true;
-      return;
+    // A chunk starts with "{": only other data is trimmed and compared (once per stream, not per delta).
+    if (data.charCodeAt(0) !== 0x7b) {
+      const trimmed = data.trim();
+      if (trimmed === "[DONE]") {
+        this.done = true;
+        return;
+      }
+      if (trimmed === "") return;
     }
-    if (data.trim() === "") return;
     const c = asObject(eventJSON(message));
     // An `error` object is an error even beside `choices` (OpenRouter reports mid-stream failures so).
     if (message.event === "error" || (c && c.error !== undefined && c.error !== null)) {
@@ -72,8 +78,7 @@ export class OpenAIStreamAssembler {
       });
     }
     if (!c) throw new ProtocolError(`The stream sent an event that is not a chunk object: ${excerptOf(data, 120)}`);
-    for (const key of ["id", "model", "created", "system_fingerprint"])
-      if (this.header[key] === undefined && c[key] !== undefined) this.header[key] = c[key];
+    for (const key of headerKeys) if (this.header[key] === undefined && c[key] !== undefined) this.header[key] = c[key];
     if (asObject(c.usage)) this.usage = c.usage;
     if (!Array.isArray(c.choices)) return;
     for (const entry of c.choices) {
@@ -106,14 +111,16 @@ export class OpenAIStreamAssembler {
     const state = this.choiceState(typeof wire.index === "number" ? wire.index : 0);
     const delta = asObject(wire.delta) ?? asObject(wire.message) ?? {};
     // `content` is a string, or (with reasoning on, some servers) an array of text and thinking parts.
-    const pieces = contentPieces(delta.content);
-    if (pieces.text !== "") {
-      state.content += pieces.text;
-      if (state.index === this.primary) this.onEvent?.({ type: "text-delta", round: this.round, text: pieces.text });
+    if (delta.content !== undefined && delta.content !== null) {
+      const pieces = contentPieces(delta.content);
+      if (pieces.text !== "") {
+        state.content += pieces.text;
+        if (state.index === this.primary) this.onEvent?.({ type: "text-delta", round: this.round, text: pieces.text });
+      }
+      state.partReasoning += pieces.reasoning;
     }
-    state.partReasoning += pieces.reasoning;
     if (typeof delta.refusal === "string") state.refusal += delta.refusal;
-    for (const key of ["reasoning_content", "reasoning"]) {
+    for (const key of reasoningKeys) {
       if (typeof delta[key] !== "string" || delta[key] === "") continue;
       state.reasoning += delta[key];
       state.reasoningKey ??= key;
@@ -130,8 +137,7 @@ export class OpenAIStreamAssembler {
     if (typeof wire.finish_reason === "string" && wire.finish_reason !== "") state.finishReason = wire.finish_reason;
   }
 
-  private callFor(state: ChoiceState, delta: JSONObject): CallState {
-    const fn = asObject(delta.function);
+  private callFor(state: ChoiceState, delta: JSONObject, fn: JSONObject | undefined): CallState {
     const id = nonEmptyString(delta.id) ?? nonEmptyString(fn?.id);
     let key: number;
     if (typeof delta.index === "number") key = delta.index;
@@ -149,8 +155,8 @@ export class OpenAIStreamAssembler {
   }
 
   private pushCall(state: ChoiceState, delta: JSONObject): void {
-    const call = this.callFor(state, delta);
     const fn = asObject(delta.function);
+    const call = this.callFor(state, delta, fn);
     const custom = asObject(delta.custom);
     call.id ??= nonEmptyString(delta.id) ?? nonEmptyString(fn?.id);
     call.type ??= nonEmptyString(delta.type);
@@ -167,7 +173,8 @@ export class OpenAIStreamAssembler {
       call.input += custom.input;
       argumentsDelta = custom.input;
     }
-    for (const key of Object.keys(delta)) {
+    // for…in: no array of keys per delta (a parsed chunk has no inherited enumerable keys).
+    for (const key in delta) {
       if (knownDeltaKeys.has(key) || (call.extra && key in call.extra)) continue;
       call.extra ??= {};
       setOwn(call.extra, key, delta[key]);
