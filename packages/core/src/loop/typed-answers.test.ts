@@ -200,6 +200,16 @@ describe("typed answers on an OpenAI-compatible server", () => {
     expect(warnings).toHaveLength(1); // a strict schema says nothing
   });
 
+  it("rejects a site id no sidecar registered, naming it, before sending anything", async () => {
+    const { server, endpoint } = setup;
+    // As a build without the transformer runs `jsonSchema<Forecast>("typed-answers-test.never")`.
+    const unregistered = Reflect.apply(jsonSchema, undefined, ["typed-answers-test.never"]) as typeof forecast;
+    await expect(completions(endpoint, "m", new Context().user("x"), 8, { output: unregistered })).rejects.toThrow(
+      /jsonSchema<T>\("typed-answers-test.never"\) has no schema.*tooltype generate/,
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("refuses bad options before sending anything", async () => {
     const { server, endpoint } = setup;
     const ctx = new Context().user("x");
