@@ -106,6 +106,22 @@ describe("typed answers on an OpenAI-compatible server", () => {
     expect(completion.output).toBeUndefined();
   });
 
+  it("streamed too: a refusal is stopped: refusal and a cut answer stopped: length, neither with an output event", async () => {
+    const { server, endpoint } = setup;
+    server.enqueue({ refusal: "I can't help with that.", deltaSize: 4 });
+    server.enqueue({ ...turn.text('{"city": "Oslo", "days": [{"day": "Mo', { finishReason: "length" }), deltaSize: 5 });
+    for (const stopped of ["refusal", "length"]) {
+      const stream = endpoint.stream("m", new Context().user("x"), { output: forecast });
+      const types = new Set<string>();
+      for await (const event of stream) types.add(event.type);
+      const completion = await stream.completion;
+      expect(completion.stopped).toBe(stopped);
+      expect(completion.output).toBeUndefined();
+      expect(types.has("output")).toBe(false);
+    }
+    expect(server.requests).toHaveLength(2); // neither is asked again
+  });
+
   it("streams partial answers as DeepPartial<Forecast>, then the validated answer", async () => {
     const { server, endpoint } = setup;
     server.enqueue(turn.text(JSON.stringify(answer), { deltaSize: 5 }));

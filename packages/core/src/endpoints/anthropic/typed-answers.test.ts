@@ -178,6 +178,19 @@ describe("typed answers on Anthropic: retries spent, length, hostile keys, huge 
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it("asks through the system prompt in prompt mode and repairs the text exactly", async () => {
+    const ep = claude();
+    ep.config("claude-x").outputMode = "prompt";
+    server.enqueue(turn.text("```json\n{'city': 'Oslo', 'celsius': '21',}\n```"));
+    const ctx = new Context().system("You forecast weather.").user("Oslo?");
+    const completion = await ep.completions("claude-x", ctx, { output: forecast });
+    expect(completion.output).toEqual(answer);
+    const body = server.requests[0]!.body as { system?: unknown; output_config?: unknown; tools?: unknown[] };
+    expect(JSON.stringify(body.system)).toContain("You forecast weather.\\n\\nAnswer with one JSON value");
+    expect(body.output_config).toBeUndefined();
+    expect((body.tools as Array<{ name: string }>).map((t) => t.name)).toEqual(["getWeather"]);
+  });
+
   it("reads a huge answer streamed as structured output, and validates it", async () => {
     const ep = claude();
     ep.config("claude-x").outputMode = "native";
