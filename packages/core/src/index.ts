@@ -37,6 +37,7 @@ export type { DescriptionDecorator } from "./tools/description-decorator.js";
 export type { DescriptionOptions, ToolDeclaration } from "./tools/metadata-store.js";
 export type { ToolMetadata, ParameterBinding } from "./tools/tool-metadata.js";
 export { registerToolMetadata } from "./tools/sidecar-registry.js";
+export { registerOutputSchema } from "./tools/output-schema-registry.js";
 export { Tool, emptySchema } from "./tools/tool.js";
 export type {
   ToolInit,

@@ -57,7 +57,7 @@ describe("tooltype generate", () => {
     expect(await runCli(["generate", "-o", "src/tooltype.generated.ts"], io)).toBe(0);
     expect(io.stderr).toEqual([
       expect.stringMatching(
-        /^src\/schemas\.ts:2:\d+ - warning TT9303: jsonSchema<T>\(\) is a call-site macro: it needs the tooltype transformer/,
+        /^src\/schemas\.ts:2:\d+ - warning TT9303: jsonSchema<T>\(\) without a site id needs the tooltype transformer.*Fix: give it a site id, jsonSchema<T>\("answer"\)/,
       ),
       expect.stringMatching(
         /^src\/schemas\.ts:3:\d+ - warning TT9303: defineTool<T>\(\) .*pass `schema` to defineTool/,

@@ -13,10 +13,11 @@ Import it once at start-up in builds that run no transformer (tsx, swc, esbuild,
   -p, --project  tsconfig.json, or a directory holding one (default: the nearest from here)
   -o, --out      the sidecar file (default: src/tooltype.generated.ts beside the tsconfig)
   -w, --watch    regenerate after every change to a TypeScript file
-      --core     module to import registerToolMetadata from (default: @tooltype/core)
+      --core     module to import registerToolMetadata and registerOutputSchema from (default: @tooltype/core)
 
 A decorated class or registered function that is not exported is an error (nothing is written);
-defineTool<T>() and jsonSchema<T>() need the transformer and are reported as warnings.
+jsonSchema<T>("id") schemas are registered under their site id (one type per id, else an error);
+defineTool<T>() and jsonSchema<T>() without an id need the transformer and are reported as warnings.
 Exits with 1 when there is an error.`;
 
 function report(result: GenerateResult, io: CliIO, errorCategory: number): number {

@@ -36,7 +36,10 @@ describe("tooltype inspect", () => {
     expect(tools.map((t) => [t.name, t.kind, t.location])).toEqual([
       ["greet", "function", at("src/main.ts", "tools.add(greet)")],
       ["shout_back", "function", at("src/main.ts", "tools.add(shout,")],
+      ["Forecast", "output", at("src/main.ts", 'const forecastAgain = jsonSchema<Forecast>("forecast")')],
+      ['{ answer: "yes" | "no" }', "output", at("src/main.ts", 'verdict: jsonSchema<{ answer: "yes" | "no" }>')],
       ["add", "method", at("src/tools/calculator.ts", '@Tool("Add two numbers.")')],
+      ["Forecast", "output", at("src/weather.ts", 'export const forecastSchema = jsonSchema<Forecast>("forecast")')],
       ["getWeather", "method", at("src/weather.ts", '@Description("Get the current weather')],
       ["plan_trip", "method", at("src/weather.ts", '@Description("Plan a trip')],
       ["countFolders", "method", at("src/weather.ts", '@Description("Count the folders')],
@@ -46,7 +49,10 @@ describe("tooltype inspect", () => {
       project: fixture.tsconfig,
       outFile: join(fixture.directory, "src/tooltype.generated.ts"),
     });
-    for (const tool of tools) {
+    for (const output of tools.filter((t) => t.kind === "output")) {
+      expect(output.schema).toEqual(sidecar.outputs.find((o) => o.id === output.siteId)!.schema);
+    }
+    for (const tool of tools.filter((t) => t.kind !== "output")) {
       const entry = sidecar.entries.find((e) => (e.metadata as { source?: string }).source === tool.source)!;
       expect(tool.schema).toEqual((entry.metadata as { schema: unknown }).schema);
     }
@@ -97,10 +103,35 @@ describe("tooltype inspect", () => {
     );
   });
 
+  it('shows the site id of jsonSchema<T>("id"), the key the sidecar registers the schema under', async () => {
+    writeFileSync(
+      join(fixture.directory, "src/verdict.ts"),
+      'import { jsonSchema } from "@tooltype/core";\n\nexport const verdict = jsonSchema<{ answer: "yes" | "no" }>("verdict");\n',
+    );
+    const json = capture(fixture.directory);
+    expect(await runCli(["inspect", "src/verdict.ts", "--json"], json)).toBe(0);
+    expect(JSON.parse(json.stdout.join("\n"))).toEqual([
+      expect.objectContaining({
+        kind: "output",
+        siteId: "verdict",
+        location: "src/verdict.ts:3",
+        schema: expect.objectContaining({ properties: { answer: expect.objectContaining({ enum: ["yes", "no"] }) } }),
+      }),
+    ]);
+    const text = capture(fixture.directory);
+    expect(await runCli(["inspect", "src/verdict.ts"], text)).toBe(0);
+    expect(text.stdout.join("\n")).toContain('(output schema "verdict", src/verdict.ts:3)');
+  });
+
   it("--no-imports looks at the file alone", async () => {
     const io = capture(fixture.directory);
     expect(await runCli(["inspect", "src/main.ts", "--json", "--no-imports"], io)).toBe(0);
-    expect((JSON.parse(io.stdout.join("\n")) as InspectedTool[]).map((t) => t.name)).toEqual(["greet", "shout_back"]);
+    expect((JSON.parse(io.stdout.join("\n")) as InspectedTool[]).map((t) => t.name)).toEqual([
+      "greet",
+      "shout_back",
+      "Forecast",
+      '{ answer: "yes" | "no" }',
+    ]);
   });
 
   it("says so when a file has no tools, and answers bad usage with exit code 2", async () => {

@@ -11,10 +11,11 @@ const usage = `Usage: tooltype inspect FILE [-p tsconfig.json] [--json] [--no-im
 
 Prints every tool found in FILE and in the project files it imports: name, description, where it
 is declared, its parameters schema and return schema, exactly as the transformer injects them;
-and every jsonSchema<T>() (the schema of a typed answer, kind "output", named by T).
+and every jsonSchema<T>() (the schema of a typed answer, kind "output", named by T, with its
+site id when written as jsonSchema<T>("id")).
 
   -p, --project   tsconfig.json, or a directory holding one (default: the nearest from FILE)
-      --json      print a JSON array of { name, description, kind, source, location, schema, returns }
+      --json      print a JSON array of { name, description, kind, source, location, schema, returns, siteId }
       --no-imports  look at FILE alone
 
 Exits with 1 when a tool has an error (printed as file:line:col - error TTnnnn: message).`;
@@ -26,7 +27,7 @@ function indent(text: string, by: string): string {
 /** One tool as readable text: a heading line, the description, then the schemas as (compact) JSON. */
 export function formatTool(tool: InspectedTool): string {
   if (tool.kind === "output")
-    return `${tool.name}  (output schema, ${tool.location})\n  schema: ${objectLiteral(tool.schema, { indent: "  ", json: true })}`;
+    return `${tool.name}  (output schema${tool.siteId !== undefined ? ` "${tool.siteId}"` : ""}, ${tool.location})\n  schema: ${objectLiteral(tool.schema, { indent: "  ", json: true })}`;
   const lines = [`${tool.name}  (${tool.kind}, ${tool.source ?? tool.location})`];
   if (tool.description) lines.push(`  ${indent(tool.description, "  ")}`);
   lines.push(`  parameters: ${objectLiteral(tool.schema, { indent: "  ", json: true })}`);

@@ -17,8 +17,10 @@ export interface InspectedTool {
   source?: string;
   /** Where the decorator or call is: `file:line`, relative to the project directory. */
   location: string;
-  /** The parameters object schema. */
+  /** The parameters object schema (for `output`: the answer's schema). */
   schema: JSONSchema;
+  /** For `output`: the site id of `jsonSchema<T>("id")`, the key the sidecar registers the schema under. */
+  siteId?: string;
   /** The schema of the awaited return value, when it has one. */
   returns?: JSONSchema;
 }
@@ -79,7 +81,14 @@ export function inspectTools(loaded: LoadedProject, entry: ts.SourceFile, follow
         if (schema === undefined) continue;
         const line = tsm.getLineAndCharacterOfPosition(file, site.call.getStart(file)).line + 1;
         const type = site.call.typeArguments?.[0]?.getText(file) ?? "unknown";
-        tools.push({ name: type, kind: "output", location: `${loaded.relativePath(file.fileName)}:${line}`, schema });
+        const location = `${loaded.relativePath(file.fileName)}:${line}`;
+        tools.push({
+          name: type,
+          kind: "output",
+          location,
+          schema,
+          ...(site.siteId !== undefined ? { siteId: site.siteId } : {}),
+        });
         continue;
       }
       if (site.kind !== "decorator" && site.kind !== "registry-add" && site.kind !== "define-tool") continue;

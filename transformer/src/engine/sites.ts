@@ -23,7 +23,12 @@ export type ToolSite =
       description?: string;
     }
   | { kind: "define-tool"; call: ts.CallExpression }
-  | { kind: "json-schema"; call: ts.CallExpression }
+  | {
+      /** `jsonSchema<T>()`, or `jsonSchema<T>("id")` with a site id the sidecar registers its schema under. */
+      kind: "json-schema";
+      call: ts.CallExpression;
+      siteId?: string;
+    }
   | {
       /** `ToolRegistry.add` used so its argument cannot be read (`forEach(reg.add)`, a spread, an unknown function). */
       kind: "unresolved-add";
@@ -55,8 +60,13 @@ export function findToolSites(tsm: TypeScript, checker: ts.TypeChecker, sourceFi
     if (tsm.isCallExpression(node)) {
       if (isCore(node.expression, "defineTool") && node.arguments.length < 2)
         sites.push({ kind: "define-tool", call: node });
-      if (isCore(node.expression, "jsonSchema") && node.arguments.length < 1)
-        sites.push({ kind: "json-schema", call: node });
+      if (isCore(node.expression, "jsonSchema")) {
+        const id = node.arguments[0];
+        // One argument other than a literal is a schema of the caller's own: nothing to generate.
+        if (id === undefined) sites.push({ kind: "json-schema", call: node });
+        else if (node.arguments.length === 1 && (tsm.isStringLiteral(id) || tsm.isNoSubstitutionTemplateLiteral(id)))
+          sites.push({ kind: "json-schema", call: node, siteId: id.text });
+      }
     }
     if ((tsm.isPropertyAccessExpression(node) || tsm.isElementAccessExpression(node)) && isRegistryAdd(node)) {
       const call = node.parent;

@@ -10,6 +10,8 @@ import {
 import { exportNameOf } from "./export-name.js";
 import { SidecarDiagnosticCode, sidecarDiagnostic } from "./generate-diagnostic.js";
 import type { LoadedProject } from "./load-project.js";
+import { describeJsonSchema } from "../transform/json-schema-macro.js";
+import type { JSONSchema } from "../engine/types.js";
 
 /** One tool found in the project, described by the engine. */
 export interface CollectedTool {
@@ -27,9 +29,21 @@ export interface CollectedTool {
   metadata: ToolMetadata;
 }
 
+/** One `jsonSchema<T>("id")` call site: the schema the sidecar registers under its site id. */
+export interface CollectedOutput {
+  /** The site id written at the call. */
+  id: string;
+  /** The schema of `T`, as the transformer injects it. */
+  schema: JSONSchema;
+  /** `file:line` of the first call with this id, the file relative to the project directory. */
+  location: string;
+}
+
 /** What was found: tools, and every problem on the way. */
 export interface CollectedTools {
   tools: CollectedTool[];
+  /** Output schemas of `jsonSchema<T>("id")` calls, sorted by id (only when collecting for a sidecar). */
+  outputs: CollectedOutput[];
   /** Engine diagnostics, and (for a sidecar) what the sidecar cannot import or key. */
   diagnostics: ts.Diagnostic[];
 }
@@ -99,6 +113,7 @@ export function collectTools(
 ): CollectedTools {
   const { ts: tsm, checker } = loaded;
   const tools = new Map<string, CollectedTool>();
+  const outputs = new Map<string, CollectedOutput>();
   const diagnostics: ts.Diagnostic[] = [];
   const reported = new Set<ts.Node>();
   const error = (
@@ -182,16 +197,27 @@ export function collectTools(
           `registry.add is used so the function it receives cannot be found (${site.reason}). Fix: call registry.add(fn) directly with a declared, exported function.`,
         );
         return;
-      case "define-tool":
       case "json-schema":
-        if (!options.forSidecar || (site.kind === "define-tool" && hasSchemaOption(tsm, site.call))) return;
+        if (options.forSidecar && site.siteId !== undefined) collectOutput(site.call, site.siteId);
+        else if (options.forSidecar)
+          diagnostics.push(
+            sidecarDiagnostic(
+              tsm,
+              site.call.expression,
+              SidecarDiagnosticCode.MacroNeedsTransformer,
+              `jsonSchema<T>() without a site id needs the tooltype transformer (tooltype build, ts-patch, ts-jest or the bundler plugin) and throws TransformerRequiredError in sidecar mode. Fix: give it a site id, jsonSchema<T>("answer"), and the sidecar registers its schema under that id.`,
+              "warning",
+            ),
+          );
+        return;
+      case "define-tool":
+        if (!options.forSidecar || hasSchemaOption(tsm, site.call)) return;
         diagnostics.push(
           sidecarDiagnostic(
             tsm,
             site.call.expression,
             SidecarDiagnosticCode.MacroNeedsTransformer,
-            `${site.kind === "define-tool" ? "defineTool" : "jsonSchema"}<T>() is a call-site macro: it needs the tooltype transformer (tooltype build, ts-patch, ts-jest or the bundler plugin) and throws TransformerRequiredError in sidecar mode` +
-              (site.kind === "define-tool" ? "; pass `schema` to defineTool to use it without the transformer." : "."),
+            "defineTool<T>() is a call-site macro: it needs the tooltype transformer (tooltype build, ts-patch, ts-jest or the bundler plugin) and throws TransformerRequiredError in sidecar mode; pass `schema` to defineTool to use it without the transformer.",
             "warning",
           ),
         );
@@ -199,6 +225,38 @@ export function collectTools(
     }
   };
 
+  // The same id at several calls is one registration: their schemas must agree.
+  const collectOutput = (call: ts.CallExpression, id: string): void => {
+    const described = describeJsonSchema(tsm, checker, call);
+    diagnostics.push(...described.diagnostics);
+    if (described.schema === undefined) return;
+    const file = call.getSourceFile();
+    const line = tsm.getLineAndCharacterOfPosition(file, call.getStart(file)).line + 1;
+    const location = `${loaded.relativePath(file.fileName)}:${line}`;
+    const earlier = outputs.get(id);
+    if (earlier === undefined) {
+      outputs.set(id, { id, schema: described.schema, location });
+      return;
+    }
+    if (JSON.stringify(earlier.schema) === JSON.stringify(described.schema)) return;
+    diagnostics.push(
+      sidecarDiagnostic(
+        tsm,
+        call.arguments[0]!,
+        SidecarDiagnosticCode.OutputIdConflict,
+        `jsonSchema site id ${JSON.stringify(id)} is also used at ${earlier.location} for a different type, so the sidecar cannot register one schema under it. Fix: give each type its own site id.`,
+      ),
+    );
+  };
+
   for (const file of files) for (const site of findToolSites(tsm, checker, file)) visitSite(site);
-  return { tools: [...tools.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)), diagnostics };
+  const byKey =
+    <E>(key: (e: E) => string) =>
+    (a: E, b: E) =>
+      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
+  return {
+    tools: [...tools.values()].sort(byKey((t) => t.key)),
+    outputs: [...outputs.values()].sort(byKey((o) => o.id)),
+    diagnostics,
+  };
 }

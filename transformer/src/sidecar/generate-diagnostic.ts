@@ -12,6 +12,8 @@ export const SidecarDiagnosticCode = {
   NotKeyable: 9302,
   /** `defineTool<T>()` / `jsonSchema<T>()`: call-site macros need the transformer (a warning). */
   MacroNeedsTransformer: 9303,
+  /** Two `jsonSchema<T>("id")` calls share a site id but describe different schemas. */
+  OutputIdConflict: 9304,
 } as const;
 
 /** One of the codes above. */

@@ -4,7 +4,7 @@ import type * as ts from "typescript";
 import { formatDiagnostic } from "../engine/index.js";
 import { collectTools, type CollectedTool } from "./collect-tools.js";
 import { loadProject, type LoadedProject } from "./load-project.js";
-import { renderSidecar, type SidecarEntry } from "./render-sidecar.js";
+import { renderSidecar, type SidecarEntry, type SidecarOutput } from "./render-sidecar.js";
 
 /** Options of `generateSidecar` (the `tooltype generate` command). */
 export interface GenerateOptions {
@@ -28,6 +28,8 @@ export interface GenerateResult {
   text: string;
   /** The tools registered, sorted by key. */
   entries: SidecarEntry[];
+  /** The output schemas registered (`jsonSchema<T>("id")`), sorted by id. */
+  outputs: SidecarOutput[];
   /** Every error and warning, engine's and sidecar's. */
   diagnostics: ts.Diagnostic[];
   /** The diagnostics as `file:line:col - error TTnnnn: message` lines, paths relative to the project. */
@@ -43,7 +45,7 @@ export function generateSidecar(
 ): GenerateResult {
   const outFile = resolve(options.outFile);
   const files = loaded.sourceFiles().filter((file) => resolve(file.fileName) !== outFile);
-  const { tools, diagnostics } = collectTools(loaded, files, { forSidecar: true });
+  const { tools, outputs, diagnostics } = collectTools(loaded, files, { forSidecar: true });
   // A tool that is not exported cannot be imported: it is reported (an error) and left out.
   const entries: SidecarEntry[] = tools.filter(
     (tool): tool is CollectedTool & SidecarEntry => tool.exportName !== undefined,
@@ -51,10 +53,10 @@ export function generateSidecar(
   const sortedDiagnostics = [...diagnostics].sort(
     (a, b) => (a.file?.fileName ?? "").localeCompare(b.file?.fileName ?? "") || (a.start ?? 0) - (b.start ?? 0),
   );
-  const text = renderSidecar(entries, { outFile, coreModule: options.coreModule, command: options.command });
+  const text = renderSidecar(entries, { outFile, coreModule: options.coreModule, command: options.command }, outputs);
   const ok = !sortedDiagnostics.some((d) => d.category === loaded.ts.DiagnosticCategory.Error);
   const messages = sortedDiagnostics.map((d) => formatDiagnostic(loaded.ts, d, loaded.directory));
-  return { ok, outFile, text, entries, diagnostics: sortedDiagnostics, messages, written: false };
+  return { ok, outFile, text, entries, outputs, diagnostics: sortedDiagnostics, messages, written: false };
 }
 
 /** Generates the sidecar and writes it when there is no error and its content changed. */

@@ -6,5 +6,5 @@ export type { SidecarWatcher } from "./watch.js";
 export { loadProject } from "./load-project.js";
 export type { LoadedProject } from "./load-project.js";
 export { renderSidecar } from "./render-sidecar.js";
-export type { SidecarEntry, RenderOptions } from "./render-sidecar.js";
+export type { SidecarEntry, SidecarOutput, RenderOptions } from "./render-sidecar.js";
 export { SidecarDiagnosticCode } from "./generate-diagnostic.js";

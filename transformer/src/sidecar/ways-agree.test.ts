@@ -82,6 +82,16 @@ describe.each(setups)(
       const folders = sidecar!.tools.find((t) => t.name === "countFolders")!;
       expect(folders.schema).toMatchObject({ $defs: { Folder: { type: "object" } } });
       expect(Object.values(sidecar!.calls).every((call) => !call.isError)).toBe(true);
+      // Typed answers: jsonSchema<T>("id") gives the same schema each way; in sidecar mode the
+      // call in weather.ts ran before the sidecar registered "forecast" and was filled in place.
+      const outputs = sidecar!.outputs!;
+      expect(outputs["forecast"]).toMatchObject({
+        type: "object",
+        properties: { city: { type: "string" }, days: { type: "array" }, note: { type: "string" } },
+        required: ["city", "days"],
+      });
+      expect(outputs["forecastAgain"]).toEqual(outputs["forecast"]);
+      expect(outputs["verdict"]).toMatchObject({ properties: { answer: { enum: ["yes", "no"] } } });
     });
   },
 );

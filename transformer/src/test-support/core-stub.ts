@@ -22,7 +22,8 @@ export declare function Description(text?: string, options?: DescriptionOptions,
 export interface Tool<Args = unknown> { name: string; description: string; schema: JSONSchema }
 export interface ToolSpec<Args> { name: string; description?: string; impl(args: Args, ctx: ToolCallContext): unknown }
 export declare function defineTool<Args>(spec: ToolSpec<Args>, metadata?: ToolMetadata): Tool<Args>;
-export declare function jsonSchema<T>(schema?: JSONSchema): JSONSchema;
+export declare function jsonSchema<T>(siteId?: string): JSONSchema;
+export declare function jsonSchema<T>(schema: JSONSchema): JSONSchema;
 export interface AddOptions { name?: string; replace?: boolean; description?: string }
 export declare class ToolRegistry {
   add(tool: object | ((...args: any[]) => unknown) | Tool, options?: AddOptions, metadata?: ToolMetadata): this;

@@ -194,6 +194,21 @@ export const odd = jsonSchema<{ __proto__: string }>();`;
     expect(Object.getPrototypeOf(odd.properties)).toBe(Object.prototype);
   });
 
+  it("with a site id becomes jsonSchema(id, schemaLiteral); a schema of the caller's own is left alone", () => {
+    const source = `${header}
+export const point = jsonSchema<{ x: number }>("point");
+export const own = jsonSchema<{ x: number }>({ type: "object" });`;
+    const { js, errors } = transformSources({ "tools.ts": source });
+    expect(errors).toEqual([]);
+    expect(js["tools.ts"]).toContain(
+      '(0, core_1.jsonSchema)("point", { type: "object", properties: { x: { type: "number" } }, required: ["x"], additionalProperties: false })',
+    );
+    expect(runWithFakeCore(js["tools.ts"]!).calls.jsonSchema).toEqual([
+      ["point", expect.objectContaining({ required: ["x"] })],
+      [{ type: "object" }],
+    ]);
+  });
+
   it("without a type argument, or with an unresolved one, is a compile error", () => {
     const source = `${header}
 export const none = jsonSchema();

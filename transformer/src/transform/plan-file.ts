@@ -71,7 +71,9 @@ function planSite(
     case "json-schema": {
       const described = describeJsonSchema(tsm, checker, site.call);
       plan.diagnostics.push(...described.diagnostics);
-      if (described.schema !== undefined) plan.injections.set(site.call, { position: 0, value: described.schema });
+      // After the site id, when there is one: `jsonSchema("id", schema)`.
+      const position = site.call.arguments.length;
+      if (described.schema !== undefined) plan.injections.set(site.call, { position, value: described.schema });
       return;
     }
     case "unresolved-add": {

@@ -34,21 +34,37 @@ export const outputInstructions =
 
 const instructed = new WeakMap<object, { schema: JSONSchema; message: SystemMessage }>();
 
+/** The system message a `prompt`-mode request leads with, and whether it takes the first message's place. */
+export interface InstructedSystem {
+  /** The first system message with the schema appended, or a new one holding the schema alone. */
+  message: SystemMessage;
+  /** True when it stands for the conversation's first message (a system message), false when put before it. */
+  replacesFirst: boolean;
+}
+
 /**
- * The messages of a `prompt`-mode request: the schema and the instruction appended to the first
- * system message (servers' chat templates want one system message, first), or a system message
- * put first when the conversation has none. The context itself is never changed.
+ * How a `prompt`-mode request begins: the schema and the instruction appended to the first system
+ * message (servers' chat templates want one system message, first), or a system message put first
+ * when the conversation has none. The same message object round after round while the first
+ * message and the schema stay the same, so encoders can keep its bytes.
  */
-export function withOutputInstructions(messages: readonly Message[], output: OutputRequest): readonly Message[] {
-  const text = `${outputInstructions}\n${JSON.stringify(output.schema)}`;
+export function instructedSystem(messages: readonly Message[], output: OutputRequest): InstructedSystem {
   const first = messages[0];
-  if (first?.role !== "system") return [{ role: "system", content: text }, ...messages];
-  let cached = instructed.get(first);
+  const key: object = first?.role === "system" ? first : output;
+  let cached = instructed.get(key);
   if (cached === undefined || cached.schema !== output.schema) {
-    cached = { schema: output.schema, message: { role: "system", content: `${first.content}\n\n${text}` } };
-    instructed.set(first, cached);
+    const text = `${outputInstructions}\n${JSON.stringify(output.schema)}`;
+    const content = first?.role === "system" ? `${first.content}\n\n${text}` : text;
+    cached = { schema: output.schema, message: { role: "system", content } };
+    instructed.set(key, cached);
   }
-  return [cached.message, ...messages.slice(1)];
+  return { message: cached.message, replacesFirst: first?.role === "system" };
+}
+
+/** The messages of a `prompt`-mode request (see `instructedSystem`); the context itself is never changed. */
+export function withOutputInstructions(messages: readonly Message[], output: OutputRequest): readonly Message[] {
+  const { message, replacesFirst } = instructedSystem(messages, output);
+  return [message, ...(replacesFirst ? messages.slice(1) : messages)];
 }
 
 /** The property that holds a non-object answer inside the answer tool's input (tool inputs are objects). */

@@ -10,6 +10,7 @@ import { argumentIssues, displayPath } from "../schema/argument-issues.js";
 import { repairArgumentText, repairArgumentValues, type RepairRecord } from "../schema/repair.js";
 import { restoreOmittedArguments } from "../schema/strict-schema-nulls.js";
 import { validatorFor } from "../schema/validation.js";
+import { assertOutputSchemaRegistered } from "../tools/output-schema-registry.js";
 import { TOOL_NAME_PATTERN } from "../tools/tool-name.js";
 
 /** How many times an answer that does not match its schema is sent back by default. */
@@ -31,6 +32,7 @@ export function resolveOutput(
   if (output === undefined) return undefined;
   if (typeof output !== "boolean" && !isPlainObject(output))
     throw new TypeError("options.output must be a JSON Schema: write { output: jsonSchema<YourType>() }.");
+  assertOutputSchemaRegistered(output);
   const title = isPlainObject(output) && typeof output.title === "string" ? output.title : undefined;
   const chosen = name ?? (title !== undefined && TOOL_NAME_PATTERN.test(title) ? title : "answer");
   if (!TOOL_NAME_PATTERN.test(chosen))

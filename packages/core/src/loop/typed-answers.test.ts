@@ -4,6 +4,7 @@ import { OutputError } from "../errors/output-error.js";
 import { jsonSchema } from "../tools/define-tool.js";
 import type { DeepPartial } from "../schema/typed-schema.js";
 import { completions } from "./completions.js";
+import type { LoopEvent } from "./loop-event.js";
 import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
 
 /** What the model is asked for. */
@@ -105,6 +106,22 @@ describe("typed answers on an OpenAI-compatible server", () => {
     expect(completion.output).toBeUndefined();
   });
 
+  it("streamed too: a refusal is stopped: refusal and a cut answer stopped: length, neither with an output event", async () => {
+    const { server, endpoint } = setup;
+    server.enqueue({ refusal: "I can't help with that.", deltaSize: 4 });
+    server.enqueue({ ...turn.text('{"city": "Oslo", "days": [{"day": "Mo', { finishReason: "length" }), deltaSize: 5 });
+    for (const stopped of ["refusal", "length"]) {
+      const stream = endpoint.stream("m", new Context().user("x"), { output: forecast });
+      const types = new Set<string>();
+      for await (const event of stream) types.add(event.type);
+      const completion = await stream.completion;
+      expect(completion.stopped).toBe(stopped);
+      expect(completion.output).toBeUndefined();
+      expect(types.has("output")).toBe(false);
+    }
+    expect(server.requests).toHaveLength(2); // neither is asked again
+  });
+
   it("streams partial answers as DeepPartial<Forecast>, then the validated answer", async () => {
     const { server, endpoint } = setup;
     server.enqueue(turn.text(JSON.stringify(answer), { deltaSize: 5 }));
@@ -174,6 +191,39 @@ describe("typed answers on an OpenAI-compatible server", () => {
     const completion = await stream.completion;
     expect(completion.output?.days).toHaveLength(5_000);
     expect(partials).toBeGreaterThan(20);
+  });
+
+  it("warns once when the schema cannot be sent strict, and still validates the answer", async () => {
+    const { server, endpoint } = setup;
+    const scores = jsonSchema<{ byCity: Record<string, number> }>();
+    server.enqueue(turn.text('{"byCity":{"Oslo":21}}'), turn.text('{"byCity":{"Rome":25}}'));
+    const warnings: string[] = [];
+    const onEvent = (event: LoopEvent) => {
+      if (event.type === "warning") warnings.push(event.message);
+    };
+    const first = await completions(endpoint, "m", new Context().user("x"), 8, { output: scores, onEvent });
+    expect(first.output).toEqual({ byCity: { Oslo: 21 } });
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^The answer schema "answer" is sent without strict mode: \/byCity is an object with arbitrary keys.*still validated here/,
+      ),
+    ]);
+    expect((bodyOf(0).response_format as { json_schema: { strict: boolean } }).json_schema.strict).toBe(false);
+    await completions(endpoint, "m", new Context().user("x"), 8, { output: scores, onEvent });
+    expect(warnings).toHaveLength(1); // once per schema
+    server.enqueue(turn.text(JSON.stringify(answer)));
+    await completions(endpoint, "m", new Context().user("x"), 8, { output: forecast, onEvent });
+    expect(warnings).toHaveLength(1); // a strict schema says nothing
+  });
+
+  it("rejects a site id no sidecar registered, naming it, before sending anything", async () => {
+    const { server, endpoint } = setup;
+    // As a build without the transformer runs `jsonSchema<Forecast>("typed-answers-test.never")`.
+    const unregistered = Reflect.apply(jsonSchema, undefined, ["typed-answers-test.never"]) as typeof forecast;
+    await expect(completions(endpoint, "m", new Context().user("x"), 8, { output: unregistered })).rejects.toThrow(
+      /jsonSchema<T>\("typed-answers-test.never"\) has no schema.*tooltype generate/,
+    );
+    expect(server.requests).toHaveLength(0);
   });
 
   it("refuses bad options before sending anything", async () => {

@@ -1,4 +1,12 @@
-import { ToolRegistry, TooltypeError, defineTool, jsonSchema, type JSONSchema } from "@tooltype/core";
+import {
+  ToolRegistry,
+  TooltypeError,
+  defineTool,
+  jsonSchema,
+  registerOutputSchema,
+  type JSONSchema,
+} from "@tooltype/core";
+import { assertOutputSchemaRegistered } from "./output-schema-registry.js";
 import { toolMetadata } from "./fixtures/tool-metadata.js";
 
 describe("defineTool", () => {
@@ -39,7 +47,7 @@ describe("jsonSchema", () => {
     expect(jsonSchema<string>(schema)).toBe(schema);
   });
 
-  it("throws TRANSFORMER_REQUIRED without the transformer", () => {
+  it("throws TRANSFORMER_REQUIRED without the transformer and without a site id", () => {
     let thrown: unknown;
     try {
       Reflect.apply(jsonSchema, undefined, []);
@@ -47,7 +55,35 @@ describe("jsonSchema", () => {
       thrown = error;
     }
     expect(TooltypeError.isInstance(thrown) && thrown.code).toBe("TRANSFORMER_REQUIRED");
-    expect((thrown as Error).message).toContain("jsonSchema<T>() needs the tooltype transformer");
-    expect((thrown as Error).message).toContain("Sidecar mode");
+    expect((thrown as Error).message).toContain("jsonSchema<T>() has no schema");
+    expect((thrown as Error).message).toContain(
+      'give the call a site id, jsonSchema<T>("forecast"), and run `tooltype generate`',
+    );
+  });
+
+  it("takes the transformer's schema after a site id", () => {
+    const schema: JSONSchema = { type: "integer" };
+    expect(Reflect.apply(jsonSchema, undefined, ["count", schema])).toBe(schema);
+  });
+});
+
+describe("jsonSchema with a site id, in sidecar mode", () => {
+  // Called through a plain function value, as code built without the transformer calls it.
+  const sidecarCall: (id: string) => JSONSchema = (id) => Reflect.apply(jsonSchema, undefined, [id]) as JSONSchema;
+
+  it("returns the schema the sidecar registered under the id", () => {
+    const schema: JSONSchema = { type: "object", properties: { city: { type: "string" } } };
+    registerOutputSchema("define-tool-test.registered", schema);
+    expect(sidecarCall("define-tool-test.registered")).toBe(schema);
+  });
+
+  it("fills a call made before the sidecar ran, in place, once the sidecar registers the id", () => {
+    const early = sidecarCall("define-tool-test.early");
+    expect(() => assertOutputSchemaRegistered(early)).toThrow(
+      /jsonSchema<T>\("define-tool-test.early"\) has no schema.*run `tooltype generate` and import the generated sidecar/,
+    );
+    registerOutputSchema("define-tool-test.early", { type: "array", items: { type: "number" } });
+    expect(early).toEqual({ type: "array", items: { type: "number" } });
+    expect(() => assertOutputSchemaRegistered(early)).not.toThrow();
   });
 });

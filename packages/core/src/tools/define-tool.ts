@@ -1,6 +1,7 @@
 import { TransformerRequiredError } from "../errors/transformer-required-error.js";
 import type { JSONObject, JSONSchema } from "../json.js";
 import type { TypedSchema } from "../schema/typed-schema.js";
+import { outputSchemaById } from "./output-schema-registry.js";
 import { assertToolMetadata } from "./sidecar-registry.js";
 import { Tool } from "./tool.js";
 import type { ToolFunction, ToolInit } from "./tool-types.js";
@@ -38,12 +39,29 @@ export function defineTool<Args = JSONObject>(options: DefineToolOptions<Args>, 
 }
 
 /**
- * The JSON Schema of `T`, generated at compile time: the transformer replaces
- * `jsonSchema<T>()` by `jsonSchema<T>(schema)`. Without it this throws `TransformerRequiredError`.
- * The result is a plain schema whose type remembers `T` (`TypedSchema<T>`), so passing it as a
- * completion's `output` types `completion.output` as `T`; it is assignable wherever a `JSONSchema` is.
+ * The JSON Schema of `T`, generated at compile time: the transformer (ts-patch, `tooltype build`,
+ * ts-jest, the bundler plugin) appends the schema to the call, `jsonSchema<T>()` →
+ * `jsonSchema(schema)`. The result is a plain schema whose type remembers `T` (`TypedSchema<T>`),
+ * so passing it as a completion's `output` types `completion.output` as `T`; it is assignable
+ * wherever a `JSONSchema` is.
+ *
+ * `siteId` (a string literal, e.g. `jsonSchema<Forecast>("forecast")`) makes the call work without
+ * the transformer too: `tooltype generate` writes the schema into the sidecar under that id, and
+ * this returns it (filled in place if the sidecar runs after this call, before the schema is used).
+ * Without the transformer and without a site id this throws `TransformerRequiredError`.
  */
-export function jsonSchema<T>(injected?: JSONSchema): TypedSchema<T> {
-  if (injected === undefined) throw new TransformerRequiredError("jsonSchema<T>()");
-  return injected;
+export function jsonSchema<T>(siteId?: string): TypedSchema<T>;
+/** A schema of your own, typed `T` (nothing is generated: you keep it in step with `T`). */
+export function jsonSchema<T>(schema: JSONSchema): TypedSchema<T>;
+export function jsonSchema<T>(siteIdOrInjected?: string | JSONSchema, injected?: JSONSchema): TypedSchema<T> {
+  // The transformer appends the schema: first argument without a site id, second with one.
+  if (typeof siteIdOrInjected === "object" || typeof siteIdOrInjected === "boolean") return siteIdOrInjected;
+  if (injected !== undefined) return injected;
+  if (siteIdOrInjected === undefined || siteIdOrInjected === "") {
+    throw new TransformerRequiredError(
+      "jsonSchema<T>()",
+      'It needs the tooltype transformer (ts-patch plugin, `tooltype build`, ts-jest astTransformers, or the bundler plugin). Without it (sidecar mode), give the call a site id, jsonSchema<T>("forecast"), and run `tooltype generate`; or pass your own schema as a TypedSchema<T>.',
+    );
+  }
+  return outputSchemaById(siteIdOrInjected);
 }

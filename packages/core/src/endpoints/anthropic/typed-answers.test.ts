@@ -1,5 +1,6 @@
 import { turn, type ScriptedModelServer } from "@tooltype/testing";
 import { Context } from "../../context/context.js";
+import { OutputError } from "../../errors/output-error.js";
 import { completions } from "../../loop/completions.js";
 import { jsonSchema } from "../../tools/define-tool.js";
 import { Router } from "../../router/router.js";
@@ -128,5 +129,77 @@ describe("typed answers on Anthropic", () => {
     expect(completion.output).toEqual(answer);
     expect(completion.target).toEqual({ baseURL: `${server.origin}/v1`, model: "claude-x" });
     expect((server.requests[0]!.body as { response_format?: unknown }).response_format).toBeDefined();
+  });
+});
+
+describe("typed answers on Anthropic: retries spent, length, hostile keys, huge answers", () => {
+  it("throws OutputError with the issues and the raw answer once outputRetries are spent", async () => {
+    const ep = claude();
+    const bad = '{"city":"Oslo","celsius":"warm"}';
+    server.enqueue(turn.toolCall("answer", bad), turn.toolCall("answer", bad));
+    const error = await ep
+      .completions("claude-x", new Context().user("Oslo?"), { output: forecast, outputRetries: 1 })
+      .catch((e: unknown) => e);
+    expect(OutputError.isInstance(error)).toBe(true);
+    const failed = error as OutputError;
+    expect(failed.issues).toEqual([{ path: "/celsius", message: expect.stringContaining("must be a number") }]);
+    expect(JSON.parse(failed.text)).toEqual({ city: "Oslo", celsius: "warm" });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("reports a reply cut by max_tokens as stopped: length, streamed or not, with no partial object as output", async () => {
+    const ep = claude();
+    ep.config("claude-x").outputMode = "native";
+    server.enqueue(turn.text('{"city": "Oslo", "cel', { finishReason: "length" }));
+    const cut = await ep.completions("claude-x", new Context().user("x"), { output: forecast });
+    expect(cut.stopped).toBe("length");
+    expect(cut.output).toBeUndefined();
+    server.enqueue({ ...turn.text('{"city": "Oslo", "cel', { finishReason: "length" }), deltaSize: 3 });
+    const stream = ep.stream("claude-x", new Context().user("x"), { output: forecast });
+    const types = new Set<string>();
+    for await (const event of stream) types.add(event.type);
+    const streamed = await stream.completion;
+    expect(streamed.stopped).toBe("length");
+    expect(streamed.output).toBeUndefined();
+    expect(types.has("output")).toBe(false);
+    expect(server.requests).toHaveLength(2); // not asked again
+  });
+
+  it("keeps hostile keys inert: __proto__ in the answer tool's input pollutes nothing and fails the closed schema", async () => {
+    const ep = claude();
+    const hostile = '{"__proto__": {"polluted": true}, "city": "Oslo", "celsius": 1}';
+    server.enqueue(turn.toolCall("answer", hostile), turn.toolCall("answer", hostile));
+    const error = await ep
+      .completions("claude-x", new Context().user("x"), { output: forecast, outputRetries: 1 })
+      .catch((e: unknown) => e);
+    expect((error as OutputError).issues).toEqual([
+      { path: "/__proto__", message: "unexpected property (allowed: city, celsius, note)" },
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("asks through the system prompt in prompt mode and repairs the text exactly", async () => {
+    const ep = claude();
+    ep.config("claude-x").outputMode = "prompt";
+    server.enqueue(turn.text("```json\n{'city': 'Oslo', 'celsius': '21',}\n```"));
+    const ctx = new Context().system("You forecast weather.").user("Oslo?");
+    const completion = await ep.completions("claude-x", ctx, { output: forecast });
+    expect(completion.output).toEqual(answer);
+    const body = server.requests[0]!.body as { system?: unknown; output_config?: unknown; tools?: unknown[] };
+    expect(JSON.stringify(body.system)).toContain("You forecast weather.\\n\\nAnswer with one JSON value");
+    expect(body.output_config).toBeUndefined();
+    expect((body.tools as Array<{ name: string }>).map((t) => t.name)).toEqual(["getWeather"]);
+  });
+
+  it("reads a huge answer streamed as structured output, and validates it", async () => {
+    const ep = claude();
+    ep.config("claude-x").outputMode = "native";
+    const huge: Forecast = { city: "Oslo", celsius: 21, note: "x".repeat(300_000) };
+    server.enqueue({ ...turn.text(JSON.stringify(huge)), deltaSize: 4096 });
+    let partials = 0;
+    const stream = ep.stream("claude-x", new Context().user("x"), { output: forecast });
+    for await (const event of stream) if (event.type === "partial-output") partials += 1;
+    expect((await stream.completion).output).toEqual(huge);
+    expect(partials).toBeGreaterThan(20);
   });
 });

@@ -21,6 +21,8 @@ interface History {
   /** Views of the full segments (all but the last), reused round after round. */
   sealed: Buffer[];
   byteLength: number;
+  /** Bytes of the first message (what a lead message in its place skips, with the comma after it). */
+  firstLength: number;
 }
 
 const histories = new WeakMap<readonly Message[], History>();
@@ -56,25 +58,62 @@ function append(history: History, message: Message): void {
   }
   if (comma) last.bytes[last.used++] = 0x2c; // ","
   const written = last.bytes.write(json, last.used, "utf8");
+  if (!comma) history.firstLength = written;
   last.used += written;
   history.byteLength += comma + written;
   history.written.push(message);
 }
 
+/** A message sent before the conversation's own (prompt mode's system message with the schema). */
+export interface LeadMessage {
+  message: Message;
+  /** True when it stands in for the conversation's first message, which is then left out. */
+  replacesFirst: boolean;
+}
+
+const leads = new WeakMap<Message, { baseURL: string | undefined; bytes: Buffer }>();
+const commaBytes = Buffer.from(",");
+
+/** `pieces` without their first `count` bytes (views, nothing copied). */
+function dropBytes(pieces: readonly Buffer[], count: number): Buffer[] {
+  const out: Buffer[] = [];
+  let left = count;
+  for (const piece of pieces) {
+    if (left >= piece.length) left -= piece.length;
+    else {
+      out.push(left > 0 ? piece.subarray(left) : piece);
+      left = 0;
+    }
+  }
+  return out;
+}
+
 /**
  * The messages' wire text (`m1,m2,…`), from what was written for this same array before when
  * it still starts with the same message objects and goes to the same server, else written again
- * from the first. Checking
- * the prefix compares references only; serialising and encoding touch the new messages only.
+ * from the first. Checking the prefix compares references only; serialising and encoding touch
+ * the new messages only. With `lead`, its message comes first (in place of `m1` when it replaces
+ * it), encoded once per message object: the conversation's own bytes are reused as they are.
  */
-export function openAIHistoryBytes(messages: readonly Message[], baseURL?: string): HistoryBytes {
+export function openAIHistoryBytes(messages: readonly Message[], baseURL?: string, lead?: LeadMessage): HistoryBytes {
   let history = histories.get(messages);
   if (history === undefined || history.baseURL !== baseURL || !startsWith(messages, history.written)) {
-    history = { baseURL, written: [], segments: [], sealed: [], byteLength: 0 };
+    history = { baseURL, written: [], segments: [], sealed: [], byteLength: 0, firstLength: 0 };
     histories.set(messages, history);
   }
   for (let i = history.written.length; i < messages.length; i++) append(history, messages[i]!);
   const last = history.segments.at(-1);
   const pieces = last === undefined ? [] : [...history.sealed, last.bytes.subarray(0, last.used)];
-  return { pieces, byteLength: history.byteLength };
+  if (lead === undefined) return { pieces, byteLength: history.byteLength };
+
+  let encoded = leads.get(lead.message);
+  if (encoded === undefined || encoded.baseURL !== baseURL) {
+    encoded = { baseURL, bytes: Buffer.from(openAIMessageJSON(lead.message, baseURL), "utf8") };
+    leads.set(lead.message, encoded);
+  }
+  const skipped = lead.replacesFirst && messages.length > 0 ? history.firstLength + (messages.length > 1 ? 1 : 0) : 0;
+  const rest = skipped > 0 ? dropBytes(pieces, skipped) : pieces;
+  const restLength = history.byteLength - skipped;
+  if (restLength === 0) return { pieces: [encoded.bytes], byteLength: encoded.bytes.length };
+  return { pieces: [encoded.bytes, commaBytes, ...rest], byteLength: encoded.bytes.length + 1 + restLength };
 }

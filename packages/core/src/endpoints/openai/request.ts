@@ -21,8 +21,11 @@ export interface OpenAIBodyOptions {
   maxTokensField: MaxTokensField;
   /** The endpoint's base URL: assistant messages carry back the fields this server sent with them. */
   baseURL?: string;
-  /** Hears when a tool that asked to be strict is sent non-strict (once per tool revision). */
-  onWarning?: (message: string, tool: Tool) => void;
+  /**
+   * Hears when a tool that asked to be strict is sent non-strict (once per tool revision, with the
+   * tool), or a typed answer's schema is (once per schema, without a tool).
+   */
+  onWarning?: (message: string, tool?: Tool) => void;
 }
 
 /** A serialised request body and the tools payload it carries. */
@@ -99,7 +102,7 @@ export function buildOpenAIBody(request: EndpointRequest, config: ModelConfig, o
   if (offered && config.parallelToolCalls !== undefined) head.parallel_tool_calls = config.parallelToolCalls;
   if (config.temperature !== undefined) head.temperature = config.temperature;
   if (config.maxTokens !== undefined) head[options.maxTokensField] = config.maxTokens;
-  const output = openAIOutput(request, config);
+  const output = openAIOutput(request, config, options.onWarning);
   if (output?.responseFormat !== undefined) head.response_format = output.responseFormat;
   const rest = { ...head } as unknown as JSONObject;
   mergeExtra(rest, extra);
@@ -107,7 +110,8 @@ export function buildOpenAIBody(request: EndpointRequest, config: ModelConfig, o
   const body = new BodyPieces().text("{");
   let comma = "";
   if (!Object.hasOwn(rest, "messages")) {
-    const history = openAIHistoryBytes(output?.messages ?? request.messages, options.baseURL);
+    // In prompt mode the history is the conversation's own (encoded once), led by the schema's system message.
+    const history = openAIHistoryBytes(request.messages, options.baseURL, output?.system);
     body.text(`"messages":[`).bytes(history.pieces, history.byteLength).text("]");
     comma = ",";
   }
