@@ -27,7 +27,7 @@ export async function runTypedAnswers(options: TypedAnswersRunOptions): Promise<
     const ctx = new Context().system("You turn raw forecasts into structured ones.").user("Forecast for Oslo?");
     ctx.toolPolicy.allow("rawForecast");
 
-    const stream = ep.stream(options.model, ctx, { output: jsonSchema<Forecast>(), signal: options.signal });
+    const stream = ep.stream(options.model, ctx, { output: jsonSchema<Forecast>("forecast"), signal: options.signal });
     for await (const event of stream) {
       if (event.type === "partial-output") print(`…${event.partial.days?.length ?? 0} day(s) so far`);
     }
@@ -39,7 +39,7 @@ export async function runTypedAnswers(options: TypedAnswersRunOptions): Promise<
     const forecast: Forecast = completion.output; // typed and validated, no cast
     for (const day of forecast.days) print(`${forecast.city} ${day.day}: ${day.celsius} °C, ${day.sky}`);
     const again = await completions(ep, options.model, "Is it warm in Oslo? One word.", 0, {
-      output: jsonSchema<{ answer: "yes" | "no" }>(),
+      output: jsonSchema<{ answer: "yes" | "no" }>("yes-or-no"),
       signal: options.signal,
     });
     print(`Warm? ${again.output?.answer ?? "(no answer)"}`);
