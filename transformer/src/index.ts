@@ -39,6 +39,7 @@ export default function tooltypePlugin(
   const { addDiagnostic, ts: tsm } = extras;
   return createTransformer(tsm, program, {
     sourceRoot: config.sourceRoot,
+    injectAs: "json-parse",
     onDiagnostic: addDiagnostic
       ? (diagnostic) => {
           printWithTooltypePrefix(tsm, diagnostic);

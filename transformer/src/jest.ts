@@ -26,5 +26,5 @@ export function factory(compiler: TsJestCompiler): ts.TransformerFactory<ts.Sour
     const candidates = [compiler.program, compiler._languageService?.getProgram()];
     return candidates.find((program) => program?.getSourceFile(sourceFile.fileName) === sourceFile);
   };
-  return createTransformer(tsm, programFor);
+  return createTransformer(tsm, programFor, { injectAs: "json-parse" });
 }

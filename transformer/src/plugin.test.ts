@@ -20,7 +20,7 @@ describe("the ts-patch plugin (default export)", () => {
     program.emit(undefined, (name, text) => void (name.endsWith(".js") && (js = text)), undefined, false, {
       before: [before],
     });
-    expect(js).toContain('Description)("Add.", void 0, { v: 1, name: "add"');
+    expect(js).toContain(`Description)("Add.", void 0, JSON.parse('{"v":1,"name":"add"`);
     expect(added.map((d) => [d.code, d.source, d.file?.fileName])).toEqual([[9202, "tooltype", "/project/tools.ts"]]);
   });
 

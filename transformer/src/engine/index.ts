@@ -14,5 +14,6 @@ export { isCoreFile, isCoreSymbol, resolveSymbol, corePackageName } from "./core
 export { toolNamePattern, declaredName, jsDocSummary } from "./tool/declaration-info.js";
 export { readLiteral } from "./tool/literal-values.js";
 export { jsonToExpression } from "./json-expression.js";
+export { jsonParseExpression } from "./json-parse-expression.js";
 export { findToolSites } from "./sites.js";
 export type { ToolSite } from "./sites.js";

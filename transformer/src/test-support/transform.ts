@@ -1,6 +1,6 @@
 import ts from "typescript";
 import { formatDiagnostic } from "../engine/diagnostics.js";
-import { createTransformer } from "../transform/transformer.js";
+import { createTransformer, type TransformerOptions } from "../transform/transformer.js";
 import { createVirtualProgram, projectRoot, type CompileOptions } from "./compile.js";
 
 /** The emitted JavaScript of each virtual file and the transformer's diagnostics. */
@@ -11,14 +11,18 @@ export interface Transformed {
   errors: string[];
 }
 
-/** Compiles virtual files with the tooltype transformer (CommonJS output, in memory). */
-export function transformSources(files: Record<string, string>, options: CompileOptions = {}): Transformed {
+/** Compiles virtual files with the tooltype transformer (CommonJS output, in memory); `injectAs` as the transformer's option. */
+export function transformSources(
+  files: Record<string, string>,
+  options: CompileOptions = {},
+  injectAs?: TransformerOptions["injectAs"],
+): Transformed {
   const virtual = createVirtualProgram(files, options);
   const typeErrors = virtual.typeErrors();
   if (typeErrors.length > 0) throw new Error(`test source does not compile:\n${typeErrors.join("\n")}`);
   const diagnostics: ts.Diagnostic[] = [];
   const js: Record<string, string> = {};
-  const transformer = createTransformer(ts, virtual.program, { onDiagnostic: (d) => diagnostics.push(d) });
+  const transformer = createTransformer(ts, virtual.program, { injectAs, onDiagnostic: (d) => diagnostics.push(d) });
   virtual.program.emit(
     undefined,
     (fileName, text) => {

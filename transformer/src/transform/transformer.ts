@@ -1,7 +1,9 @@
 import type * as ts from "typescript";
 import { jsonToExpression } from "../engine/json-expression.js";
+import { jsonParseExpression } from "../engine/json-parse-expression.js";
 import type { TypeScript } from "../engine/types.js";
-import { planFile, type Injection } from "./plan-file.js";
+import { declaresName } from "./declares-name.js";
+import { planFile } from "./plan-file.js";
 import { TransformDiagnosticsError } from "./transform-error.js";
 
 /** The program a file belongs to; a function for hosts whose program changes between files (ts-jest). */
@@ -13,6 +15,12 @@ export interface TransformerOptions {
   onDiagnostic?: (diagnostic: ts.Diagnostic) => void;
   /** Directory `source` paths and messages are relative to; default: the program's current directory. */
   sourceRoot?: string;
+  /**
+   * How injected JSON (metadata, `jsonSchema<T>()` schemas) is written: `"object-literal"` (default)
+   * as `{ v: 1, name: "…", … }`; `"json-parse"` as `JSON.parse('{"v":1,"name":"…",…}')`, one string
+   * literal, cheaper to emit and to load. A file that declares its own `JSON` gets object literals.
+   */
+  injectAs?: "object-literal" | "json-parse";
 }
 
 /**
@@ -36,13 +44,17 @@ export function createTransformer(
     }
     if (plan.injections.size === 0) return sourceFile;
     const enclosing = enclosingNodes(original, plan.injections.keys());
+    const write =
+      options.injectAs === "json-parse" && !declaresName(tsm, original, "JSON")
+        ? jsonParseExpression
+        : jsonToExpression;
     const visitor = (node: ts.Node): ts.Node => {
       // Only the nodes around an injected call are rebuilt: the rest of the file is left as parsed.
       if (enclosing && !mayEnclose(tsm, enclosing, node)) return node;
       const visited = tsm.visitEachChild(node, visitor, context);
       if (!tsm.isCallExpression(visited)) return visited;
       const injection = plan.injections.get(tsm.getOriginalNode(node) as ts.CallExpression);
-      return injection ? inject(tsm, visited, injection) : visited;
+      return injection ? inject(tsm, visited, write(tsm, injection.value), injection.position) : visited;
     };
     return tsm.visitNode(sourceFile, visitor) as ts.SourceFile;
   };
@@ -71,11 +83,11 @@ function mayEnclose(tsm: TypeScript, enclosing: ReadonlySet<ts.Node>, node: ts.N
   return enclosing.has(original) || original.pos < 0;
 }
 
-/** The call with `void 0` padding up to the injection's position and the literal there. */
-function inject(tsm: TypeScript, call: ts.CallExpression, injection: Injection): ts.CallExpression {
+/** The call with `void 0` padding up to `position` and `value` there. */
+function inject(tsm: TypeScript, call: ts.CallExpression, value: ts.Expression, position: number): ts.CallExpression {
   const f = tsm.factory;
   const args: ts.Expression[] = [...call.arguments];
-  while (args.length < injection.position) args.push(f.createVoidZero());
-  args.splice(injection.position, args.length - injection.position, jsonToExpression(tsm, injection.value));
+  while (args.length < position) args.push(f.createVoidZero());
+  args.splice(position, args.length - position, value);
   return f.updateCallExpression(call, call.expression, call.typeArguments, args);
 }

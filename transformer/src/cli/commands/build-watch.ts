@@ -37,7 +37,11 @@ export function startWatch(
       print(diagnostic);
     };
     for (const diagnostic of tsm.getPreEmitDiagnostics(program)) report(diagnostic);
-    const transformer = createTransformer(tsm, program, { sourceRoot: root, onDiagnostic: report });
+    const transformer = createTransformer(tsm, program, {
+      sourceRoot: root,
+      injectAs: "json-parse",
+      onDiagnostic: report,
+    });
     builder.emit(undefined, undefined, undefined, undefined, { before: [transformer] });
     onBuilt?.(count);
   };

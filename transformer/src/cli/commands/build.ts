@@ -94,6 +94,7 @@ export function buildOnce(tsm: TypeScript, configPath: string, overrides: ts.Com
   if (!config.options.noEmit) {
     const transformer = createTransformer(tsm, program, {
       sourceRoot: root,
+      injectAs: "json-parse",
       onDiagnostic: (diagnostic) => problems.push(diagnostic),
     });
     const emitted = program.emit(undefined, undefined, undefined, undefined, { before: [transformer] });
