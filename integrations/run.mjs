@@ -35,16 +35,35 @@ for (const [name, directory] of Object.entries(packages)) {
   tarballOf[name] = join(tarballs, JSON.parse(output)[0].filename);
 }
 
-/** Runs `command` in `cwd`, appending its output to `log`; resolves to its exit code. */
+// A step that hangs (a test runner kept alive by an open handle) fails its way instead of the whole run.
+const stepTimeoutMs = 8 * 60_000;
+
+/** Runs `command` in `cwd`, appending its output to `log`; resolves to its exit code (1 after a timeout). */
 function run(command, args, cwd, log, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true, // its own process group, so a timeout stops what it started too
+    });
     const chunks = [];
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }, stepTimeoutMs);
     child.stdout.on("data", (chunk) => chunks.push(chunk));
     child.stderr.on("data", (chunk) => chunks.push(chunk));
     child.on("close", (code) => {
-      log.push(`$ ${command} ${args.join(" ")}  (exit ${code})`, Buffer.concat(chunks).toString("utf8"));
-      resolve(code ?? 1);
+      clearTimeout(timer);
+      const ended = timedOut ? `killed after ${stepTimeoutMs / 60_000} min` : `exit ${code}`;
+      log.push(`$ ${command} ${args.join(" ")}  (${ended})`, Buffer.concat(chunks).toString("utf8"));
+      resolve(timedOut ? 1 : (code ?? 1));
     });
   });
 }

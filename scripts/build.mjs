@@ -81,7 +81,9 @@ async function bundle(dir, project, entries) {
     chunkNames: "[name]-[hash]",
     plugins: [esmVariants()],
   });
-  await build({ ...common, format: "cjs", outdir: join(dir, "dist/cjs") });
+  // `import()` of a dependency becomes `require` in CommonJS, as tsc's CommonJS output has it: a
+  // CommonJS host without ESM loading (jest without --experimental-vm-modules) cannot run import().
+  await build({ ...common, format: "cjs", outdir: join(dir, "dist/cjs"), supported: { "dynamic-import": false } });
   try {
     execFileSync(process.execPath, [tsc, "-p", project, "--outDir", join(dir, "dist/cjs"), "--emitDeclarationOnly"], {
       stdio: "inherit",
