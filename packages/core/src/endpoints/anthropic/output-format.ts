@@ -37,17 +37,39 @@ const unsupported = new Set([
   "maxItems",
 ]);
 
-function withoutUnsupported(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(withoutUnsupported);
+function withoutUnsupported(node: unknown, dropped: Set<string>): unknown {
+  if (Array.isArray(node)) return node.map((item) => withoutUnsupported(item, dropped));
   if (!isPlainObject(node)) return node;
   const out: JSONObject = {};
   for (const [key, value] of Object.entries(node)) {
-    if (unsupported.has(key) && typeof value !== "object") continue;
-    if (key === "minItems" && typeof value === "number" && value > 1) continue;
+    if (
+      (unsupported.has(key) && typeof value !== "object") ||
+      (key === "minItems" && typeof value === "number" && value > 1)
+    ) {
+      dropped.add(key);
+      continue;
+    }
     // `properties` and `$defs` hold names, not keywords: copy their entries as they are.
-    setOwn(out, key, withoutUnsupported(value));
+    setOwn(out, key, withoutUnsupported(value, dropped));
   }
   return out;
+}
+
+// Schemas already reported for dropped keywords: the warning comes once per schema.
+const warned = new WeakSet<object>();
+
+function warnDropped(request: EndpointRequest, schema: unknown, dropped: Set<string>): void {
+  if (dropped.size === 0 || !isPlainObject(schema) || warned.has(schema)) return;
+  warned.add(schema);
+  const names = [...dropped].sort().join(", ");
+  request.onEvent?.({
+    type: "warning",
+    round: request.round,
+    message:
+      `The answer schema "${request.output?.name}" is sent to Anthropic's structured outputs without ${names}: ` +
+      `the API refuses these keywords. The answer is still validated against them here and asked for again ` +
+      `when it does not match; use outputMode "tool" to send the schema whole.`,
+  });
 }
 
 /** The messages to send: in prompt mode, with the schema in the system prompt. */
@@ -74,7 +96,9 @@ export function applyAnthropicOutput(
   const info: AnthropicOutput = { mode, toolName: output.name, wrapped: false };
   if (mode === "native") {
     const strict = toStrictSchema(output.schema);
-    const schema = withoutUnsupported(strict.strict ? strict.schema : output.schema) as JSONObject;
+    const dropped = new Set<string>();
+    const schema = withoutUnsupported(strict.strict ? strict.schema : output.schema, dropped) as JSONObject;
+    warnDropped(request, output.schema, dropped);
     body.output_config = { format: { type: "json_schema", schema } };
     if (strict.strict) info.strict = strict;
   } else if (mode === "tool") {

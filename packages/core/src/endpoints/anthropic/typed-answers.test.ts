@@ -2,6 +2,7 @@ import { turn, type ScriptedModelServer } from "@tooltype/testing";
 import { Context } from "../../context/context.js";
 import { OutputError } from "../../errors/output-error.js";
 import { completions } from "../../loop/completions.js";
+import type { LoopEvent } from "../../loop/loop-event.js";
 import { jsonSchema } from "../../tools/define-tool.js";
 import { Router } from "../../router/router.js";
 import { OpenAI } from "../openai/openai.js";
@@ -91,6 +92,40 @@ describe("typed answers on Anthropic", () => {
       },
     });
     expect(body.tools!.map((t) => t.name)).toEqual(["getWeather"]);
+  });
+
+  it("warns once per schema when native mode drops keywords the API refuses, and still checks them", async () => {
+    const ep = claude();
+    ep.config("claude-sonnet-4-5").outputMode = "native";
+    const bounded = jsonSchema<{
+      /** @minimum -90 @maximum 60 */
+      celsius: number;
+      /** @pattern ^[A-Z] */
+      city: string;
+    }>();
+    server.enqueue(
+      turn.text('{"celsius": 99, "city": "Oslo"}'),
+      turn.text('{"celsius": 21, "city": "Oslo"}'),
+      turn.text('{"celsius": 22, "city": "Oslo"}'),
+    );
+    const warnings: string[] = [];
+    const onEvent = (event: LoopEvent) => {
+      if (event.type === "warning") warnings.push(event.message);
+    };
+    const first = await ep.completions("claude-sonnet-4-5", new Context().user("x"), { output: bounded, onEvent });
+    // The dropped bound is still checked here: 99 is sent back and asked for again.
+    expect(first.output).toEqual({ celsius: 21, city: "Oslo" });
+    expect(JSON.stringify(bodyOf(0).output_config)).not.toMatch(/maximum|pattern/);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^The answer schema "answer" is sent to Anthropic's structured outputs without maximum, minimum, pattern: .*outputMode "tool"/,
+      ),
+    ]);
+    await ep.completions("claude-sonnet-4-5", new Context().user("x"), { output: bounded, onEvent });
+    expect(warnings).toHaveLength(1); // once per schema
+    server.enqueue(turn.text(JSON.stringify(answer)));
+    await ep.completions("claude-sonnet-4-5", new Context().user("x"), { output: forecast, onEvent });
+    expect(warnings).toHaveLength(1); // nothing dropped, nothing said
   });
 
   it("streams partial answers from the answer tool's input", async () => {
