@@ -4,13 +4,12 @@
 // ROUNDS) it answers with text. Records are cleared after every request to keep memory flat (a
 // 2,000-round conversation would otherwise keep every ~400 KB body).
 // Env: BENCH_ROUNDS; BENCH_SMALL_CALLS=1 (always the small call, for long conversations); BENCH_REPORT_EVERY (report { round, bodyBytes } every that many rounds).
-import { ScriptedModelServer } from "@tooltype/testing";
+import { serveInChild } from "./serve-in-child.mjs";
 import { callFor, ROUNDS, smallCallFor } from "./scenario.mjs";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? ROUNDS);
 const small = process.env.BENCH_SMALL_CALLS === "1";
 const reportEvery = Number(process.env.BENCH_REPORT_EVERY ?? 0);
-const server = await ScriptedModelServer.start();
 let calls = 0;
 
 function answer(request) {
@@ -36,24 +35,4 @@ function answer(request) {
   };
 }
 
-function install() {
-  server.onRequest((request) => {
-    const turn = answer(request);
-    // Forget what was recorded (reset() also drops this handler, so it is installed again).
-    queueMicrotask(() => {
-      server.reset();
-      install();
-    });
-    return turn;
-  });
-}
-
-install();
-process.send({ url: server.url });
-process.on("message", async (message) => {
-  if (message === "close") {
-    await server.close();
-    process.exit(0);
-  }
-});
-process.on("disconnect", () => process.exit(0));
+await serveInChild(answer);
