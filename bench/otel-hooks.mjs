@@ -1,39 +1,32 @@
 // What @tooltype/otel costs per tool round by itself, without the network or the loop around it,
 // and how that cost falls as V8 warms up: a synthetic 20-round completion (request, reply,
 // decision, tool run per round) driven through the hooks, each variant in a fresh process.
-//   hooks  – @tooltype/otel on the real SDK (batch span processor, AsyncLocalStorage context
-//            manager, meter provider with a periodic reader), exporting to a no-op exporter;
+//   hooks  – @tooltype/otel on the real SDK set up as contenders/tooltype-otel.mjs does (batch span
+//            processor, AsyncLocalStorage context manager, periodic metric reader), no-op exporter;
 //   inline – the same spans, attributes, event and histogram records written inline against the
 //            same SDK: the least any instrumentation recording these can cost;
+//   floor  – the cheapest form of those calls: every attribute set prebuilt, two spans and their
+//            contexts, one setAttributes, the event, the four points: the SDK's own floor;
 //   api    – @tooltype/otel on the API's no-op providers: the hooks' own code.
 // Usage: node bench/otel-hooks.mjs (after `node scripts/build.mjs core otel`); prints markdown.
 import { spawnSync } from "node:child_process";
 import { context, SpanKind, trace } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
-import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { OpenAI, ToolPolicyStatus } from "@tooltype/core";
 import { Telemetry } from "@tooltype/otel";
+import { noopSdk } from "./contenders/tooltype-otel.mjs";
 
 const ROUNDS = 20;
 /** Conversations per phase: the first ten are the rounds scenario's warm-up, the next 40 its measured ones. */
 const PHASES = [10, 40, 200, 1000];
-const variants = ["hooks", "inline", "api"];
+const variants = ["hooks", "inline", "floor", "api"];
 const cpu = () => {
   const usage = process.cpuUsage();
   return usage.user + usage.system;
 };
 
 function sdk() {
-  const success = { code: 0 };
-  const noop = { export: (_items, done) => done(success), shutdown: async () => {}, forceFlush: async () => {} };
-  context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  return {
-    tracerProvider: new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(noop)] }),
-    meterProvider: new MeterProvider({
-      readers: [new PeriodicExportingMetricReader({ exporter: noop, exportIntervalMillis: 1_000 })],
-    }),
-  };
+  const { tracerProvider, meterProvider } = noopSdk();
+  return { tracerProvider, meterProvider };
 }
 
 /** One completion through `@tooltype/otel`'s hooks, shaped like the loop's calls. */
@@ -133,10 +126,70 @@ function inline({ tracerProvider, meterProvider }) {
   };
 }
 
+/** The same records in the cheapest form the SDK's API allows. */
+function floor({ tracerProvider, meterProvider }) {
+  const tracer = tracerProvider.getTracer("bench");
+  const meter = meterProvider.getMeter("bench");
+  const tokens = meter.createHistogram("gen_ai.client.token.usage");
+  const duration = meter.createHistogram("gen_ai.client.operation.duration");
+  const server = { "gen_ai.provider.name": "openai", "server.address": "127.0.0.1", "server.port": 4000 };
+  const chat = { "gen_ai.operation.name": "chat", ...server, "gen_ai.request.model": "bench-model" };
+  const answered = { ...chat, "gen_ai.response.model": "bench-model" };
+  const input = { ...answered, "gen_ai.token.type": "input" };
+  const output = { ...answered, "gen_ai.token.type": "output" };
+  const tool = { "gen_ai.operation.name": "execute_tool", ...server, "gen_ai.request.model": "bench-model" };
+  const agent = { ...chat, "gen_ai.operation.name": "invoke_agent" };
+  const nothing = async () => {};
+  return async () => {
+    const parent = tracer.startSpan("invoke_agent", { attributes: agent });
+    const completion = trace.setSpan(context.active(), parent);
+    for (let round = 1; round <= ROUNDS; round++) {
+      const request = tracer.startSpan("chat bench-model", { kind: SpanKind.CLIENT, attributes: chat }, completion);
+      await context.with(trace.setSpan(completion, request), nothing);
+      request.setAttributes({
+        "gen_ai.response.id": "r",
+        "gen_ai.response.model": "bench-model",
+        "gen_ai.response.finish_reasons": ["tool_calls"],
+        "gen_ai.usage.input_tokens": 900,
+        "gen_ai.usage.output_tokens": 30,
+        "tooltype.round": round,
+        "tooltype.request.stream": false,
+      });
+      request.end();
+      duration.record(0.01, answered, completion);
+      tokens.record(900, input, completion);
+      tokens.record(30, output, completion);
+      const id = `call_${round}`;
+      parent.addEvent("tooltype.policy.decision", {
+        "gen_ai.tool.name": "get_weather",
+        "gen_ai.tool.call.id": id,
+        "tooltype.policy.status": "allowed",
+      });
+      const attributes = {
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.name": "get_weather",
+        "gen_ai.tool.call.id": id,
+        "gen_ai.tool.type": "function",
+      };
+      const run = tracer.startSpan("execute_tool get_weather", { attributes }, completion);
+      await context.with(trace.setSpan(completion, run), nothing);
+      run.end();
+      duration.record(0.001, tool, completion);
+    }
+    parent.setAttributes({ "tooltype.completion.stopped": "done", "tooltype.completion.rounds": ROUNDS + 1 });
+    parent.end();
+  };
+}
+
 const [variant] = process.argv.slice(2);
 if (variant !== undefined) {
   const providers = variant === "api" ? {} : sdk();
-  const conversation = variant === "inline" ? inline(providers) : viaHooks(new Telemetry(providers));
+  const conversation =
+    variant === "inline"
+      ? inline(providers)
+      : variant === "floor"
+        ? floor(providers)
+        : viaHooks(new Telemetry(providers));
   const perRound = [];
   for (const count of PHASES) {
     const start = cpu();

@@ -9,7 +9,8 @@ import {
   type ToolCall,
   type Usage,
 } from "@tooltype/core";
-import { identify, type EndpointIdentity } from "./endpoint-identity.js";
+import { EndpointAttributes, type ModelAttributes } from "./attribute-sets.js";
+import { identify } from "./endpoint-identity.js";
 import { errorTypeOf } from "./error-type.js";
 import { ATTR, EVENT, OPERATION } from "./gen-ai-names.js";
 import type { Instruments } from "./instruments.js";
@@ -30,6 +31,14 @@ function fail(span: Span, error: unknown): string {
   return type;
 }
 
+type ReplyEvent = Extract<LoopEvent, { type: "reply" }>;
+
+/** The request span in progress and the reply that answered it, once one did. */
+interface RequestState {
+  span: Span;
+  reply: ReplyEvent | undefined;
+}
+
 /**
  * The spans and measurements of one completion: a parent span for the whole of it, a `chat`
  * span per request and an `execute_tool` span per tool run below it, each run in its span's
@@ -38,24 +47,25 @@ function fail(span: Span, error: unknown): string {
 export class CompletionTrace {
   readonly #use: Instruments;
   readonly #start: CompletionStart;
-  readonly #endpoint: EndpointIdentity;
+  readonly #endpoint: EndpointAttributes;
+  /** The attribute sets of the completion's model, shared with every completion of it. */
+  readonly #sets: ModelAttributes;
   /** The completion span and the context it is active in (the parent of every other span). */
   #span: Span | undefined;
   #context: Context = context.active();
-  /** The request span in progress and what its reply said (a reply event fills it in). */
-  #request: { span: Span; responseModel: string | undefined } | undefined;
+  #request: RequestState | undefined;
   #responseModel: string | undefined;
-  /**
-   * Metric attribute sets already built, by operation, model and what else tells them apart: a
-   * histogram keeps the object it is given, so these are never changed once recorded with.
-   */
-  readonly #measured = new Map<string, Attributes>();
 
   constructor(use: Instruments, start: CompletionStart) {
     this.#use = use;
     this.#start = start;
-    this.#endpoint = use.identities.get(start.endpoint) ?? identify(start.endpoint, use.providerName);
-    use.identities.set(start.endpoint, this.#endpoint);
+    let endpoint = use.endpoints.get(start.endpoint);
+    if (endpoint === undefined) {
+      endpoint = new EndpointAttributes(identify(start.endpoint, use.providerName), use.agentName);
+      use.endpoints.set(start.endpoint, endpoint);
+    }
+    this.#endpoint = endpoint;
+    this.#sets = endpoint.model(start.model);
   }
 
   /** The loop hooks of this completion. */
@@ -68,31 +78,15 @@ export class CompletionTrace {
     };
   }
 
-  #common(operation: string): Attributes {
-    const attributes: Attributes = {
-      [ATTR.operationName]: operation,
-      [ATTR.providerName]: this.#endpoint.provider,
-    };
-    if (this.#endpoint.address !== undefined) {
-      attributes[ATTR.serverAddress] = this.#endpoint.address;
-      attributes[ATTR.serverPort] = this.#endpoint.port;
-    }
-    return attributes;
-  }
-
   async #completion<T>(run: () => Promise<T>): Promise<T> {
-    const { tracer, agentName } = this.#use;
-    const attributes = this.#common(OPERATION.invokeAgent);
-    attributes[ATTR.requestModel] = this.#start.model;
-    if (agentName !== undefined) attributes[ATTR.agentName] = agentName;
-    const name = agentName === undefined ? OPERATION.invokeAgent : `${OPERATION.invokeAgent} ${agentName}`;
+    const { tracer, agentSpanName } = this.#use;
     const parent = context.active();
-    const span = tracer.startSpan(name, { kind: SpanKind.INTERNAL, attributes }, parent);
+    const span = tracer.startSpan(agentSpanName, { kind: SpanKind.INTERNAL, attributes: this.#sets.agentSpan }, parent);
     this.#span = span;
     this.#context = trace.setSpan(parent, span);
     try {
       const result = await context.with(this.#context, run);
-      this.#finished(span, result as Completion);
+      if (span.isRecording()) span.setAttributes(this.#finished(result as Completion));
       return result;
     } catch (error) {
       fail(span, error);
@@ -102,8 +96,8 @@ export class CompletionTrace {
     }
   }
 
-  #finished(span: Span, completion: Completion): void {
-    // One setAttributes call: the SDK checks the span and the limits once per call.
+  /** What the completion span learns at its end, in one setAttributes call (the SDK checks each call). */
+  #finished(completion: Completion): Attributes {
     const attributes: Attributes = { [ATTR.stopped]: completion.stopped, [ATTR.rounds]: completion.rounds };
     if (completion.choice.finishReason !== null) attributes[ATTR.finishReasons] = [completion.choice.finishReason];
     if (this.#responseModel !== undefined) attributes[ATTR.responseModel] = this.#responseModel;
@@ -111,59 +105,63 @@ export class CompletionTrace {
       attributes[ATTR.inputTokens] = completion.usage.promptTokens;
       attributes[ATTR.outputTokens] = completion.usage.completionTokens;
     }
-    span.setAttributes(attributes);
+    return attributes;
   }
 
   async #requestRun<T>(request: EndpointRequest, run: () => Promise<T>): Promise<T> {
     const { tracer, content, operationDuration } = this.#use;
-    const attributes = this.#common(OPERATION.chat);
-    attributes[ATTR.requestModel] = request.model;
-    attributes[ATTR.round] = request.round;
-    attributes[ATTR.stream] = request.stream;
+    const sets = request.model === this.#start.model ? this.#sets : this.#endpoint.model(request.model);
+    // The attributes the conventions want at the start (for samplers) are a shared set; the rest
+    // is set once at the end. The input is content of the request as sent, so it is set now.
+    let attributes = sets.chatSpan;
     if (content !== undefined) {
       const { input, system } = inputContent(request.messages, content);
-      attributes[ATTR.inputMessages] = input;
+      attributes = { ...attributes, [ATTR.inputMessages]: input };
       if (system !== undefined) attributes[ATTR.systemInstructions] = system;
     }
-    const span = tracer.startSpan(
-      `${OPERATION.chat} ${request.model}`,
-      { kind: SpanKind.CLIENT, attributes },
-      this.#context,
-    );
-    const state = { span, responseModel: undefined as string | undefined };
+    const span = tracer.startSpan(sets.chatSpanName, { kind: SpanKind.CLIENT, attributes }, this.#context);
+    const state: RequestState = { span, reply: undefined };
     this.#request = state;
+    const scope = trace.setSpan(this.#context, span);
     const started = performance.now();
     let errorType: string | undefined;
     try {
-      return await context.with(trace.setSpan(this.#context, span), run);
+      return await context.with(scope, run);
     } catch (error) {
       errorType = fail(span, error);
       throw error;
     } finally {
       this.#request = undefined;
+      const { reply } = state;
+      if (span.isRecording()) span.setAttributes(this.#requestEnd(request, reply));
       span.end();
-      const measured = this.#metricAttributes(OPERATION.chat, request.model, state.responseModel, errorType);
-      operationDuration.record(seconds(started), measured);
+      const responseModel = reply?.responseModel;
+      const elapsed = seconds(started);
+      if (errorType !== undefined) {
+        operationDuration.record(elapsed, sets.failed(OPERATION.chat, responseModel, errorType), scope);
+      } else {
+        operationDuration.record(elapsed, sets.answered(responseModel).duration, scope);
+      }
+      if (reply !== undefined && hasUsage(reply.usage)) {
+        const { input, output } = sets.answered(responseModel);
+        this.#use.tokenUsage.record(reply.usage.promptTokens, input, scope);
+        this.#use.tokenUsage.record(reply.usage.completionTokens, output, scope);
+      }
     }
   }
 
-  /** The attributes of a measurement, built once per distinct set in this completion. */
-  #metricAttributes(
-    operation: string,
-    model: string,
-    responseModel: string | undefined,
-    errorType: string | undefined,
-    tokenType?: string,
-  ): Attributes {
-    const key = `${operation}\0${model}\0${responseModel ?? ""}\0${errorType ?? ""}\0${tokenType ?? ""}`;
-    let attributes = this.#measured.get(key);
-    if (attributes === undefined) {
-      attributes = this.#common(operation);
-      attributes[ATTR.requestModel] = model;
-      if (responseModel !== undefined) attributes[ATTR.responseModel] = responseModel;
-      if (errorType !== undefined) attributes[ATTR.errorType] = errorType;
-      if (tokenType !== undefined) attributes[ATTR.tokenType] = tokenType;
-      this.#measured.set(key, attributes);
+  /** What the request span learns at its end: its round, and what the reply said (when one came). */
+  #requestEnd(request: EndpointRequest, reply: ReplyEvent | undefined): Attributes {
+    const attributes: Attributes = { [ATTR.round]: request.round, [ATTR.stream]: request.stream };
+    if (reply === undefined) return attributes;
+    if (reply.responseId !== undefined) attributes[ATTR.responseId] = reply.responseId;
+    if (reply.responseModel !== undefined) attributes[ATTR.responseModel] = reply.responseModel;
+    if (reply.choice.finishReason !== null) attributes[ATTR.finishReasons] = [reply.choice.finishReason];
+    const { content } = this.#use;
+    if (content !== undefined) attributes[ATTR.outputMessages] = outputContent(reply.choice, content);
+    if (hasUsage(reply.usage)) {
+      attributes[ATTR.inputTokens] = reply.usage.promptTokens;
+      attributes[ATTR.outputTokens] = reply.usage.completionTokens;
     }
     return attributes;
   }
@@ -182,10 +180,11 @@ export class CompletionTrace {
       { kind: SpanKind.INTERNAL, attributes },
       this.#context,
     );
+    const scope = trace.setSpan(this.#context, span);
     const started = performance.now();
     let errorType: string | undefined;
     try {
-      const result = await context.with(trace.setSpan(this.#context, span), run);
+      const result = await context.with(scope, run);
       if (content !== undefined && call.result !== undefined)
         span.setAttribute(ATTR.toolResult, bounded(call.result.output, content));
       if (call.policyResult?.status === ToolPolicyStatus.Failed) {
@@ -199,8 +198,11 @@ export class CompletionTrace {
       throw error;
     } finally {
       span.end();
-      const measured = this.#metricAttributes(OPERATION.executeTool, this.#start.model, undefined, errorType);
-      operationDuration.record(seconds(started), measured);
+      const measured =
+        errorType === undefined
+          ? this.#sets.toolDuration
+          : this.#sets.failed(OPERATION.executeTool, undefined, errorType);
+      operationDuration.record(seconds(started), measured, scope);
     }
   }
 
@@ -209,35 +211,19 @@ export class CompletionTrace {
     else if (event.type === "decision") this.#decision(event.call);
   }
 
-  #reply(event: Extract<LoopEvent, { type: "reply" }>): void {
+  /** Keeps the reply for the request span's end (one setAttributes call there, the points after it). */
+  #reply(event: ReplyEvent): void {
     const request = this.#request;
     if (request === undefined) return;
-    const attributes: Attributes = {};
-    if (event.responseId !== undefined) attributes[ATTR.responseId] = event.responseId;
-    if (event.responseModel !== undefined) {
-      attributes[ATTR.responseModel] = event.responseModel;
-      request.responseModel = this.#responseModel = event.responseModel;
-    }
-    if (event.choice.finishReason !== null) attributes[ATTR.finishReasons] = [event.choice.finishReason];
-    const { content, tokenUsage } = this.#use;
-    if (content !== undefined) attributes[ATTR.outputMessages] = outputContent(event.choice, content);
-    const usage = hasUsage(event.usage);
-    if (usage) {
-      attributes[ATTR.inputTokens] = event.usage.promptTokens;
-      attributes[ATTR.outputTokens] = event.usage.completionTokens;
-    }
-    request.span.setAttributes(attributes);
-    if (!usage) return; // the server sent none: nothing to report
-    const { model } = this.#start;
-    const input = this.#metricAttributes(OPERATION.chat, model, event.responseModel, undefined, "input");
-    const output = this.#metricAttributes(OPERATION.chat, model, event.responseModel, undefined, "output");
-    tokenUsage.record(event.usage.promptTokens, input);
-    tokenUsage.record(event.usage.completionTokens, output);
+    request.reply = event;
+    if (event.responseModel !== undefined) this.#responseModel = event.responseModel;
   }
 
   #decision(call: ToolCall): void {
     const decided = call.policyResult;
-    if (this.#span === undefined || decided === undefined) return;
+    const span = this.#span;
+    // A span a sampler left out records nothing: no attributes to build for it.
+    if (span === undefined || decided === undefined || !span.isRecording()) return;
     const attributes: Attributes = {
       [ATTR.toolName]: call.name,
       [ATTR.toolCallId]: call.id,
@@ -245,6 +231,6 @@ export class CompletionTrace {
     };
     // The message may quote the arguments (a validation error): it is content.
     if (this.#use.content !== undefined) attributes[ATTR.policyMessage] = bounded(decided.message, this.#use.content);
-    this.#span.addEvent(EVENT.decision, attributes);
+    span.addEvent(EVENT.decision, attributes);
   }
 }

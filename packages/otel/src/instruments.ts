@@ -1,6 +1,6 @@
 import type { Attributes, Histogram, Meter, Tracer } from "@opentelemetry/api";
 import type { ModelEndpoint } from "@tooltype/core";
-import type { EndpointIdentity } from "./endpoint-identity.js";
+import type { EndpointAttributes } from "./attribute-sets.js";
 import type { ContentLimits } from "./recorded-content.js";
 import { METRIC } from "./gen-ai-names.js";
 
@@ -13,10 +13,12 @@ export interface Instruments {
   content: ContentLimits | undefined;
   /** `gen_ai.provider.name` for every completion, instead of the one guessed from the endpoint. */
   providerName: string | undefined;
-  /** `gen_ai.agent.name` of the completion spans (and their name: `invoke_agent {name}`). */
+  /** `gen_ai.agent.name` of the completion spans. */
   agentName: string | undefined;
-  /** Each endpoint's identity, worked out (its base URL parsed) once rather than per completion. */
-  identities: WeakMap<ModelEndpoint, EndpointIdentity>;
+  /** The completion spans' name: `invoke_agent`, or `invoke_agent {agentName}`. */
+  agentSpanName: string;
+  /** Each endpoint's identity (its base URL parsed) and attribute sets, built once rather than per completion. */
+  endpoints: WeakMap<ModelEndpoint, EndpointAttributes>;
 }
 
 /** The two client histograms, with the bucket boundaries the conventions advise. */

@@ -1,3 +1,4 @@
+import { AlwaysOffSampler } from "@opentelemetry/sdk-trace-base";
 import { Context, completions } from "@tooltype/core";
 import { turn } from "@tooltype/testing";
 import { METRIC } from "./gen-ai-names.js";
@@ -69,5 +70,31 @@ describe("gen_ai.client.operation.duration", () => {
       expect(point.value.sum).toBeGreaterThan(0);
       expect(point.value.sum).toBeLessThan(10); // seconds, not milliseconds
     }
+  });
+});
+
+describe("a completion no span is sampled for", () => {
+  it("records no span but every point", async () => {
+    otel = await startOtel({}, {}, new AlwaysOffSampler());
+    const { server, endpoint, telemetry } = otel;
+    endpoint.tools.define({ name: "look", description: "Looks.", impl: () => "seen" });
+    const ctx = new Context().user("Look.");
+    ctx.toolPolicy.allow("look");
+    server.enqueue(turn.toolCall("look", {}, usage(30, 8)), turn.text("Seen.", usage(50, 9)));
+
+    const completion = await completions(endpoint, "gpt-test", ctx, 8, { hooks: telemetry.hooks });
+
+    expect(completion.text).toBe("Seen.");
+    expect(otel.spans()).toEqual([]);
+    const tokens = await otel.histogram(METRIC.tokenUsage.name);
+    expect(tokens.map((point) => [point.attributes["gen_ai.token.type"], point.value.sum]).sort()).toEqual([
+      ["input", 80],
+      ["output", 17],
+    ]);
+    const durations = await otel.histogram(METRIC.operationDuration.name);
+    expect(durations.map((point) => [point.attributes["gen_ai.operation.name"], point.value.count]).sort()).toEqual([
+      ["chat", 2],
+      ["execute_tool", 1],
+    ]);
   });
 });

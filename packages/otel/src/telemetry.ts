@@ -2,7 +2,7 @@ import { metrics, trace, type MeterProvider, type TracerProvider } from "@opente
 import type { FailoverInfo, LoopHooks, RetryInfo } from "@tooltype/core";
 import { CompletionTrace } from "./completion-trace.js";
 import { errorTypeOf } from "./error-type.js";
-import { ATTR, EVENT } from "./gen-ai-names.js";
+import { ATTR, EVENT, OPERATION } from "./gen-ai-names.js";
 import { histograms, type Instruments } from "./instruments.js";
 import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "./recorded-content.js";
 
@@ -61,7 +61,9 @@ export class Telemetry {
       content: contentLimits(options.recordContent),
       providerName: options.providerName,
       agentName: options.agentName,
-      identities: new WeakMap(),
+      agentSpanName:
+        options.agentName === undefined ? OPERATION.invokeAgent : `${OPERATION.invokeAgent} ${options.agentName}`,
+      endpoints: new WeakMap(),
     };
   }
 
