@@ -5,6 +5,7 @@ import { errorMessageOf, excerptOf } from "../http/errors.js";
 import { nonEmptyString } from "../tool-calls.js";
 import { contentPieces } from "./content-parts.js";
 import { eventJSON, type SSEMessage } from "../http/sse-reader.js";
+import { RepeatedChunkParser, type StringSlot } from "../http/repeated-chunks.js";
 import { toolCallDelta, type StreamEvent } from "../stream-event.js";
 
 interface CallState {
@@ -51,6 +52,9 @@ export class OpenAIStreamAssembler {
   private done = false;
   private usage: JSONValue | undefined;
   private header: JSONObject = {};
+  /** Reuses the previous chunk's parse when only the one delta string changed (the chunk objects are read, never kept). */
+  private readonly chunks = new RepeatedChunkParser(deltaSlot);
+  private readonly parseChunk = (text: string): unknown => this.chunks.parse(text);
 
   constructor(
     private readonly round: number,
@@ -70,7 +74,7 @@ export class OpenAIStreamAssembler {
       }
       if (trimmed === "") return;
     }
-    const c = asObject(eventJSON(message));
+    const c = asObject(eventJSON(message, this.parseChunk));
     // An `error` object is an error even beside `choices` (OpenRouter reports mid-stream failures so).
     if (message.event === "error" || (c && c.error !== undefined && c.error !== null)) {
       throw new EndpointError(`The server reported an error mid-stream: ${errorMessageOf(c) ?? excerptOf(data, 120)}`, {
@@ -220,6 +224,24 @@ export class OpenAIStreamAssembler {
     if (calls.length > 0) message.tool_calls = calls.map(assembleCall);
     return { index: state.index, message, finish_reason: state.finishReason };
   }
+}
+
+/**
+ * The string one chunk of a single-choice stream is expected to differ from the previous one in:
+ * the arguments of its one tool call delta, or else its text. Neither object holding it (the
+ * call's `function`, the choice's `delta`) is kept by the assembler, so it may be reused.
+ */
+function deltaSlot(chunk: unknown): StringSlot | undefined {
+  const choices = asObject(chunk)?.choices;
+  if (!Array.isArray(choices) || choices.length !== 1) return undefined;
+  const delta = asObject(asObject(choices[0])?.delta);
+  if (delta === undefined) return undefined;
+  const calls = delta.tool_calls;
+  if (Array.isArray(calls)) {
+    const fn = calls.length === 1 ? asObject(asObject(calls[0])?.function) : undefined;
+    return fn !== undefined && typeof fn.arguments === "string" ? { parent: fn, key: "arguments" } : undefined;
+  }
+  return typeof delta.content === "string" ? { parent: delta, key: "content" } : undefined;
 }
 
 function assembleCall(call: CallState): JSONObject {
