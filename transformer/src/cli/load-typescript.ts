@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { TypeScript } from "../engine/types.js";
+import { requireCompiler } from "./compiler-code-cache.js";
 
 /** Thrown when the project's `typescript` has no compiler API to build with (TypeScript 7's native compiler). */
 export class NoCompilerApiError extends Error {
@@ -25,7 +26,7 @@ export function loadTypeScript(directory: string): TypeScript {
   for (const from of candidates) {
     let loaded: Partial<TypeScript> & { version?: string };
     try {
-      loaded = createRequire(from)("typescript") as Partial<TypeScript> & { version?: string };
+      loaded = requireCompiler(createRequire(from).resolve("typescript")) as Partial<TypeScript> & { version?: string };
     } catch {
       continue; // try the next place
     }

@@ -65,6 +65,23 @@ export function resolveSymbol(
   return symbol;
 }
 
+const typeNameSymbols = new WeakMap<ts.TypeChecker, WeakMap<ts.EntityName, ts.Symbol | null>>();
+
+/**
+ * The symbol the name of a type reference resolves to, import aliases followed. Remembered per
+ * checker and node: the engine asks it of one node several times (JSONValue, alias docs, union
+ * order, `integer`), and the checker resolves the name anew each time.
+ */
+export function symbolOfTypeName(tsm: TypeScript, checker: ts.TypeChecker, name: ts.EntityName): ts.Symbol | undefined {
+  let known = typeNameSymbols.get(checker);
+  if (!known) typeNameSymbols.set(checker, (known = new WeakMap()));
+  const cached = known.get(name);
+  if (cached !== undefined) return cached ?? undefined;
+  const symbol = resolveSymbol(tsm, checker, checker.getSymbolAtLocation(name));
+  known.set(name, symbol ?? null);
+  return symbol;
+}
+
 /** True when `symbol` is `name` declared by `@tooltype/core`. */
 export function isCoreSymbol(tsm: TypeScript, symbol: ts.Symbol | undefined, name: string): boolean {
   if (!symbol || symbol.getName() !== name) return false;

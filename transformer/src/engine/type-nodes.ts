@@ -1,5 +1,6 @@
 import type * as ts from "typescript";
 import type { SchemaContext } from "./context.js";
+import { symbolOfTypeName } from "./core-symbols.js";
 
 /** `node` without parentheses (`(A | B)` → `A | B`). */
 export function unwrapTypeNode(ctx: SchemaContext, node: ts.TypeNode | undefined): ts.TypeNode | undefined {
@@ -16,8 +17,7 @@ export function aliasOfTypeNode(
   const { ts: tsm, checker } = ctx;
   const reference = unwrapTypeNode(ctx, node);
   if (!reference || !tsm.isTypeReferenceNode(reference)) return undefined;
-  let symbol = checker.getSymbolAtLocation(reference.typeName);
-  if (symbol && symbol.flags & tsm.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
+  const symbol = symbolOfTypeName(tsm, checker, reference.typeName);
   return symbol?.declarations?.find((declaration) => tsm.isTypeAliasDeclaration(declaration));
 }
 

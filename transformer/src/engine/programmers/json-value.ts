@@ -1,6 +1,6 @@
 import type * as ts from "typescript";
 import type { SchemaContext } from "../context.js";
-import { isCoreSymbol, resolveSymbol } from "../core-symbols.js";
+import { isCoreSymbol, symbolOfTypeName } from "../core-symbols.js";
 import { unwrapTypeNode } from "../type-nodes.js";
 
 /**
@@ -11,8 +11,7 @@ export function isCoreJsonValue(ctx: SchemaContext, type: ts.Type, node: ts.Type
   const { ts: tsm, checker } = ctx;
   const written = unwrapTypeNode(ctx, node);
   if (written && tsm.isTypeReferenceNode(written)) {
-    const symbol = resolveSymbol(tsm, checker, checker.getSymbolAtLocation(written.typeName));
-    if (isCoreSymbol(tsm, symbol, "JSONValue")) return true;
+    if (isCoreSymbol(tsm, symbolOfTypeName(tsm, checker, written.typeName), "JSONValue")) return true;
   }
   return isCoreSymbol(tsm, type.aliasSymbol, "JSONValue");
 }

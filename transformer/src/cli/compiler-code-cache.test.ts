@@ -1,0 +1,54 @@
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadWithCodeCache } from "./compiler-code-cache.js";
+
+// A module big enough for V8 to keep code for, which needs `require`, `module` and `__dirname`.
+const compilerLike = `const { join } = require("node:path");
+function area(width, height) { return width * height; }
+module.exports = { area, here: join(__dirname, "x"), self: module.filename };
+`;
+
+describe("loadWithCodeCache", () => {
+  let directory = "";
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), "tooltype-code-cache-test-"));
+  });
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  it("runs the module as Node would, compiles it from source the first time and from the kept code after", () => {
+    const file = join(directory, "compiler.js");
+    writeFileSync(file, compilerLike);
+    const cache = join(directory, "cache");
+
+    const first = loadWithCodeCache(file, cache)!;
+    const exported = first.exports as { area(w: number, h: number): number; here: string; self: string };
+    expect(exported.area(3, 4)).toBe(12);
+    expect(exported.here).toBe(join(directory, "x"));
+    expect(exported.self).toBe(file);
+    expect(first.fromCache).toBe(false);
+    first.saveCache();
+    expect(readdirSync(cache)).toHaveLength(1);
+
+    const second = loadWithCodeCache(file, cache)!;
+    expect(second.fromCache).toBe(true);
+    expect((second.exports as { area(w: number, h: number): number }).area(2, 5)).toBe(10);
+  });
+
+  it("does not use code kept for an older version of the file", () => {
+    const file = join(directory, "compiler.js");
+    writeFileSync(file, compilerLike);
+    const cache = join(directory, "cache");
+    loadWithCodeCache(file, cache)!.saveCache();
+
+    writeFileSync(file, compilerLike.replace("width * height", "width * height + 1"));
+    utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    const changed = loadWithCodeCache(file, cache)!;
+    expect(changed.fromCache).toBe(false);
+    expect((changed.exports as { area(w: number, h: number): number }).area(3, 4)).toBe(13);
+  });
+
+  it("is undefined for a file it cannot read, so the caller falls back on require", () => {
+    expect(loadWithCodeCache(join(directory, "missing.js"), join(directory, "cache"))).toBeUndefined();
+  });
+});

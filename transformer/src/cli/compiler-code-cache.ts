@@ -1,0 +1,105 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import * as nodeModule from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { Script } from "node:vm";
+
+let enabled = false;
+
+/**
+ * Makes `requireCompiler` keep V8's compiled code of the compiler between runs, on Node versions
+ * without `module.enableCompileCache` (before 22.1; later ones cache every module themselves).
+ * `typescript.js` is 9 MB: compiling it costs a `tooltype build` about 0.25 s on every start, which
+ * tsc (whose `_tsc.js` is a third smaller) pays less of. Called by the `tooltype` executable only:
+ * in-process hosts (tests, ts-jest) keep Node's own loader.
+ */
+export function enableCompilerCodeCache(): void {
+  enabled = !(nodeModule as { enableCompileCache?: unknown }).enableCompileCache;
+}
+
+/**
+ * Loads the CommonJS module at `path` (the resolved `typescript` entry). With the code cache on, it
+ * is compiled with the code V8 kept from an earlier run, and the code of this run (including the
+ * functions it compiled lazily) is written for the next one when the process exits.
+ */
+export function requireCompiler(path: string): unknown {
+  const load = nodeModule.createRequire(path);
+  if (!enabled || load.cache[path]) return load(path);
+  const user = typeof process.getuid === "function" ? `-${process.getuid()}` : "";
+  const loaded = loadWithCodeCache(path, join(tmpdir(), `tooltype-code-cache${user}`));
+  if (!loaded) return load(path);
+  if (!loaded.fromCache) process.once("exit", loaded.saveCache);
+  return loaded.exports;
+}
+
+/** A module loaded by `loadWithCodeCache`. */
+export interface CodeCachedModule {
+  /** What the module exported. */
+  exports: unknown;
+  /** True when V8 accepted the code kept in `cacheDirectory` instead of compiling the source. */
+  fromCache: boolean;
+  /** Writes the code compiled so far (call it late: lazily compiled functions are included). */
+  saveCache(): void;
+}
+
+/**
+ * Runs the CommonJS file at `path` as Node would, compiled with the code kept in `cacheDirectory`
+ * for this file's size, modification time and Node version, when there is such code and V8
+ * accepts it. Undefined when the file cannot be read.
+ */
+export function loadWithCodeCache(path: string, cacheDirectory: string): CodeCachedModule | undefined {
+  let source: string;
+  let cacheFile: string;
+  try {
+    source = readFileSync(path, "utf8");
+    cacheFile = join(cacheDirectory, cacheKeyOf(path));
+  } catch {
+    return undefined;
+  }
+  const cachedData = readIfPresent(cacheFile);
+  const script = new Script(commonJsWrapper(source), { filename: path, cachedData });
+  const module = { exports: {} as unknown, filename: path, id: path, loaded: false };
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(module.exports, module.exports, nodeModule.createRequire(path), module, path, dirname(path));
+  module.loaded = true;
+  return {
+    exports: module.exports,
+    fromCache: cachedData !== undefined && !script.cachedDataRejected,
+    saveCache: () => writeCache(cacheFile, script),
+  };
+}
+
+/** The function Node wraps a CommonJS file in (`Module.wrap`, which some hosts such as jest leave out). */
+function commonJsWrapper(source: string): string {
+  return `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
+}
+
+/** One name per file, Node version and architecture; a changed file gets a new name. */
+function cacheKeyOf(path: string): string {
+  const { size, mtimeMs } = statSync(path);
+  const key = createHash("sha256")
+    .update(`${path}\0${size}\0${mtimeMs}\0${process.version}\0${process.arch}`)
+    .digest("hex")
+    .slice(0, 32);
+  return `${key}.bin`;
+}
+
+function readIfPresent(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined; // the first run (or a cleaned temp directory)
+  }
+}
+
+function writeCache(file: string, script: Script): void {
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, script.createCachedData());
+    renameSync(partial, file); // whole or absent: concurrent builds never read half a file
+  } catch {
+    // A cache that cannot be written only costs the next run its compile time.
+  }
+}
