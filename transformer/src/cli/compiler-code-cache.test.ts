@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadWithCodeCache } from "./compiler-code-cache.js";
+import { codeCacheDirectory, loadWithCodeCache } from "./compiler-code-cache.js";
 
 // A module big enough for V8 to keep code for, which needs `require`, `module` and `__dirname`.
 const compilerLike = `const { join } = require("node:path");
@@ -50,5 +50,11 @@ describe("loadWithCodeCache", () => {
 
   it("is undefined for a file it cannot read, so the caller falls back on require", () => {
     expect(loadWithCodeCache(join(directory, "missing.js"), join(directory, "cache"))).toBeUndefined();
+  });
+
+  it("keeps the code in the project's node_modules/.cache, never in a folder other users share", () => {
+    const compiler = join("/work", "app", "node_modules", "typescript", "lib", "typescript.js");
+    expect(codeCacheDirectory(compiler)).toBe(join("/work", "app", "node_modules", ".cache", "tooltype", "compiler"));
+    expect(codeCacheDirectory(join("/opt", "typescript", "lib", "typescript.js"))).toBeUndefined();
   });
 });

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import * as nodeModule from "node:module";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { Script } from "node:vm";
 
 let enabled = false;
@@ -26,11 +25,23 @@ export function enableCompilerCodeCache(): void {
 export function requireCompiler(path: string): unknown {
   const load = nodeModule.createRequire(path);
   if (!enabled || load.cache[path]) return load(path);
-  const user = typeof process.getuid === "function" ? `-${process.getuid()}` : "";
-  const loaded = loadWithCodeCache(path, join(tmpdir(), `tooltype-code-cache${user}`));
+  const cacheDirectory = codeCacheDirectory(path);
+  if (cacheDirectory === undefined) return load(path);
+  const loaded = loadWithCodeCache(path, cacheDirectory);
   if (!loaded) return load(path);
   if (!loaded.fromCache) process.once("exit", loaded.saveCache);
   return loaded.exports;
+}
+
+/**
+ * `node_modules/.cache/tooltype/compiler` of the `node_modules` the compiler is installed in: a
+ * folder only the project's owner writes (compiled code read from a shared temp folder could be
+ * planted by another user). Undefined for a compiler outside any `node_modules`.
+ */
+export function codeCacheDirectory(compilerPath: string): string | undefined {
+  const at = compilerPath.lastIndexOf(`${sep}node_modules${sep}`);
+  if (at < 0) return undefined;
+  return join(compilerPath.slice(0, at), "node_modules", ".cache", "tooltype", "compiler");
 }
 
 /** A module loaded by `loadWithCodeCache`. */
