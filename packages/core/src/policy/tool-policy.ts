@@ -2,7 +2,7 @@ import { thrownMessage } from "../tools/result-conversion.js";
 import type { ToolCall } from "../context/tool-call.js";
 import type { Tool } from "../tools/tool.js";
 import { isToolPolicyStatus, ToolPolicyStatus, type PolicyResult } from "./tool-policy-status.js";
-import { compileNamePattern, type NamePattern } from "./wildcard.js";
+import { sharedNamePattern, type NamePattern } from "./wildcard.js";
 
 /** What an evaluator may answer: a status (the message is filled in), or a status with its own message. */
 export type PolicyDecision = ToolPolicyStatus | PolicyResult;
@@ -28,7 +28,7 @@ class NameSet {
   readonly #sources: string[] = [];
 
   add(source: string): void {
-    const pattern = compileNamePattern(source);
+    const pattern = sharedNamePattern(source);
     if (this.#sources.includes(source)) return;
     this.#sources.push(source);
     if (source.includes("*")) this.#patterns.push(pattern);
