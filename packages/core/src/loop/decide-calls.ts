@@ -3,7 +3,7 @@ import { callBinding } from "../context/signing.js";
 import type { ToolCall } from "../context/tool-call.js";
 import type { ArgumentIssue } from "../errors/tool-argument-error.js";
 import type { JSONObject } from "../json.js";
-import type { ToolPolicy } from "../policy/tool-policy.js";
+import { decideByRules, type ToolPolicy } from "../policy/tool-policy.js";
 import { ToolPolicyStatus, type PolicyResult } from "../policy/tool-policy-status.js";
 import { formatArgumentIssues } from "../schema/argument-issues.js";
 import { repairArguments } from "../schema/repair.js";
@@ -64,7 +64,8 @@ export async function decideCalls(calls: readonly ToolCall[], scope: DecisionSco
   const decided = new Map<ToolCall, PreparedCall | undefined>();
   for (const call of calls) {
     decided.set(call, undefined);
-    const failure = scope.manual ? manual(call) : await decide(call, scope, decided);
+    const deciding = scope.manual ? manual(call) : decide(call, scope, decided);
+    const failure = deciding instanceof Promise ? await deciding : deciding; // rules decide without a promise
     call.binding = callBinding(call);
     if (failure !== undefined) failures.set(call, failure);
     scope.emit?.({ type: "decision", round: scope.round, call });
@@ -80,17 +81,14 @@ function manual(call: ToolCall): undefined {
   return undefined;
 }
 
-async function decide(
+function decide(
   call: ToolCall,
   scope: DecisionScope,
   decided: Map<ToolCall, PreparedCall | undefined>,
-): Promise<ToolResult | undefined> {
+): ToolResult | undefined | Promise<ToolResult | undefined> {
   const tool = scope.registry.find(call.name);
-  if (tool === undefined || (scope.offered !== undefined && !scope.offered.has(call.name))) {
-    const result = await scope.policy.evaluate(undefined, call);
-    const names = scope.offered !== undefined ? [...scope.offered] : scope.registry.list().map((t) => t.name);
-    return failed(call, `${result.message} Available tools: ${names.length > 0 ? names.join(", ") : "none"}.`);
-  }
+  if (tool === undefined || (scope.offered !== undefined && !scope.offered.has(call.name)))
+    return unknownTool(call, scope);
   // The same text, but the registry's copy: a long conversation keeps one name string per tool, not one per call.
   if (tool.name === call.name) call.name = tool.name;
   if ((call.type === "custom") !== tool.custom) {
@@ -104,7 +102,17 @@ async function decide(
   const checked = tool.custom ? checkText(tool, call, scope) : checkArguments(tool, call, scope);
   if (typeof checked === "string") return failed(call, checked);
   if (checked !== undefined) decided.set(call, checked);
-  const decision: PolicyResult = await scope.policy.evaluate(tool, call);
+  const ruled = decideByRules(scope.policy, call);
+  return ruled !== undefined ? record(call, ruled) : scope.policy.evaluate(tool, call).then((d) => record(call, d));
+}
+
+async function unknownTool(call: ToolCall, scope: DecisionScope): Promise<ToolResult> {
+  const result = await scope.policy.evaluate(undefined, call);
+  const names = scope.offered !== undefined ? [...scope.offered] : scope.registry.list().map((t) => t.name);
+  return failed(call, `${result.message} Available tools: ${names.length > 0 ? names.join(", ") : "none"}.`);
+}
+
+function record(call: ToolCall, decision: PolicyResult): ToolResult | undefined {
   call.policyResult =
     decision.status === ToolPolicyStatus.None
       ? { status: ToolPolicyStatus.Pending, message: decision.message }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { ToolCall } from "../context/tool-call.js";
 import { Tool } from "../tools/tool.js";
-import { ToolPolicy } from "./tool-policy.js";
+import { decideByRules, ToolPolicy } from "./tool-policy.js";
 import { ToolPolicyStatus } from "./tool-policy-status.js";
 
 function toolNamed(name: string): Tool {
@@ -117,5 +117,21 @@ describe("ToolPolicy", () => {
         expect(await statusOf(policy, name)).toBe(expected);
       }),
     );
+  });
+
+  it("decides by its rules without a promise exactly as evaluate does, and leaves the rest to evaluate", async () => {
+    const policy = new ToolPolicy({ allow: ["get*"], deny: ["get_secret"], evaluator: () => ToolPolicyStatus.Allowed });
+    for (const name of ["get_weather", "get_secret"]) {
+      expect(decideByRules(policy, callOf(name))).toEqual(await policy.evaluate(toolNamed(name), callOf(name)));
+    }
+    expect(decideByRules(policy, callOf("send_mail"))).toBeUndefined(); // the evaluator's to decide
+
+    // A policy that decides in its own evaluate is always asked.
+    class Strict extends ToolPolicy {
+      override evaluate() {
+        return Promise.resolve({ status: ToolPolicyStatus.Denied, message: "nothing runs here" });
+      }
+    }
+    expect(decideByRules(new Strict({ allow: ["*"] }), callOf("get_weather"))).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@ import { thrownMessage } from "../tools/result-conversion.js";
 import type { ToolCall } from "../context/tool-call.js";
 import type { Tool } from "../tools/tool.js";
 import { isToolPolicyStatus, ToolPolicyStatus, type PolicyResult } from "./tool-policy-status.js";
-import { compileNamePattern, type NamePattern } from "./wildcard.js";
+import { sharedNamePattern, type NamePattern } from "./wildcard.js";
 
 /** What an evaluator may answer: a status (the message is filled in), or a status with its own message. */
 export type PolicyDecision = ToolPolicyStatus | PolicyResult;
@@ -28,7 +28,7 @@ class NameSet {
   readonly #sources: string[] = [];
 
   add(source: string): void {
-    const pattern = compileNamePattern(source);
+    const pattern = sharedNamePattern(source);
     if (this.#sources.includes(source)) return;
     this.#sources.push(source);
     if (source.includes("*")) this.#patterns.push(pattern);
@@ -45,6 +45,9 @@ class NameSet {
     return this.#sources;
   }
 }
+
+// Set by ToolPolicy's static block: reaches its private rules for `decideByRules`.
+let byRules: (policy: ToolPolicy, call: ToolCall) => PolicyResult | undefined;
 
 /**
  * Which tool calls may run. The model asks, the policy decides, the application stays in charge:
@@ -97,12 +100,8 @@ export class ToolPolicy {
     if (tool === undefined) {
       return { status: ToolPolicyStatus.Failed, message: `No tool named "${call.name}" is registered.` };
     }
-    const denied = this.#denied.match(call.name);
-    if (denied !== undefined)
-      return { status: ToolPolicyStatus.Denied, message: `Denied by the policy (deny "${denied}").` };
-    const allowed = this.#allowed.match(call.name);
-    if (allowed !== undefined)
-      return { status: ToolPolicyStatus.Allowed, message: `Allowed by the policy (allow "${allowed}").` };
+    const ruled = this.#byRules(call);
+    if (ruled !== undefined) return ruled;
     const evaluator = this.evaluator;
     if (evaluator === undefined) {
       return { status: ToolPolicyStatus.None, message: `No policy rule covers "${call.name}": it needs approval.` };
@@ -117,6 +116,30 @@ export class ToolPolicy {
       };
     }
   }
+
+  // The deny and allow rules alone: undefined when neither covers the call.
+  #byRules(call: ToolCall): PolicyResult | undefined {
+    const denied = this.#denied.match(call.name);
+    if (denied !== undefined)
+      return { status: ToolPolicyStatus.Denied, message: `Denied by the policy (deny "${denied}").` };
+    const allowed = this.#allowed.match(call.name);
+    if (allowed !== undefined)
+      return { status: ToolPolicyStatus.Allowed, message: `Allowed by the policy (allow "${allowed}").` };
+    return undefined;
+  }
+
+  static {
+    byRules = (policy, call) => policy.#byRules(call);
+  }
+}
+
+/**
+ * The decision on a registered tool's call when `policy`'s rules settle it, without a promise
+ * (the loop decides every call of every round); undefined when the evaluator (or a subclass's own
+ * `evaluate`) must be asked. Always the same answer as `evaluate` would give.
+ */
+export function decideByRules(policy: ToolPolicy, call: ToolCall): PolicyResult | undefined {
+  return policy.evaluate === ToolPolicy.prototype.evaluate ? byRules(policy, call) : undefined;
 }
 
 const defaultMessages: Record<ToolPolicyStatus, string> = {

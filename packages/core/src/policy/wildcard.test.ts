@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { compileNamePattern, matchesNamePattern } from "./wildcard.js";
+import { compileNamePattern, matchesNamePattern, sharedNamePattern } from "./wildcard.js";
 
 // The reference: the same pattern as an anchored regular expression.
 function reference(pattern: string, name: string): boolean {
@@ -54,5 +54,19 @@ describe("tool-name patterns", () => {
 
   it("refuse an empty pattern", () => {
     expect(() => compileNamePattern("")).toThrow(TypeError);
+  });
+
+  it("are compiled once per text when shared (as policies share them), and cannot be changed by a caller", () => {
+    const first = sharedNamePattern("get*");
+    expect(sharedNamePattern("get*")).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first.matches("get_weather")).toBe(true);
+    expect(first.matches("set_weather")).toBe(false);
+    expect(() => sharedNamePattern("")).toThrow(TypeError);
+  });
+
+  it("stay correct when more distinct patterns are shared than the cache keeps", () => {
+    for (let i = 0; i < 600; i++) expect(sharedNamePattern(`tool_${i}*`).matches(`tool_${i}_x`)).toBe(true);
+    expect(sharedNamePattern("tool_1*").matches("tool_2")).toBe(false);
   });
 });

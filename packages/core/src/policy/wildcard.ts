@@ -43,9 +43,25 @@ export function compileNamePattern(source: string): NamePattern {
   };
 }
 
+// Policies are made per conversation and say the same few patterns ("*", "get*") again and again:
+// each distinct pattern is compiled once per process. Bounded, so patterns built from data cannot grow it forever.
+const shared = new Map<string, NamePattern>();
+const sharedLimit = 256;
+
+/** `compileNamePattern`, its result frozen and shared by every caller that passes the same text. */
+export function sharedNamePattern(source: string): NamePattern {
+  let pattern = shared.get(source);
+  if (pattern === undefined) {
+    pattern = Object.freeze(compileNamePattern(source));
+    if (shared.size >= sharedLimit) shared.clear();
+    shared.set(source, pattern);
+  }
+  return pattern;
+}
+
 /** True when `name` matches `pattern` (see `compileNamePattern`). */
 export function matchesNamePattern(pattern: string, name: string): boolean {
-  return compileNamePattern(pattern).matches(name);
+  return sharedNamePattern(pattern).matches(name);
 }
 
 function describe(value: unknown): string {

@@ -75,8 +75,15 @@ export interface PostOptions {
 
 const errorBodyLimit = 64 * 1024;
 
+/** A request path's full path (base path + path + query) and how messages name it. */
+interface Route {
+  target: string;
+  fullPath: string;
+}
+
 /** One try of a `post`: what is sent, how the reply is read, and whether any of it reached the caller yet. */
 interface Attempt<T> {
+  /** The base URL's path, then the request's path and query. */
   path: string;
   body: string | RequestBody;
   options: PostOptions;
@@ -119,6 +126,7 @@ export class HttpTransport {
   readonly #headers = new Map<string, Record<string, string>>();
   readonly #slots: ConnectionSlots;
   readonly #maxConnections: number;
+  readonly #routes = new Map<string, Route>();
 
   constructor(options: HttpTransportOptions) {
     this.#options = options;
@@ -138,13 +146,12 @@ export class HttpTransport {
     options: PostOptions,
     read: (response: HttpResponse) => Promise<T>,
   ): Promise<T> {
-    // The query may carry a key (Azure's `?api-key=`, Gemini's `?key=`): errors name the path only.
-    const target = `POST ${this.#options.baseURL}${path.split("?", 1)[0]}`;
+    const { target, fullPath } = this.#route(path);
     const { retry } = this.#options;
     for (let attempt = 0; ; attempt++) {
       const progress = { delivered: false };
       try {
-        return await this.#once({ path, body, options, target, progress, read });
+        return await this.#once({ path: fullPath, body, options, target, progress, read });
       } catch (thrown) {
         let error = errorFromFailure(thrown, target, this.#options.timeoutMs, options.signal);
         // Parts of a stream already reached the caller: trying again would deliver them twice.
@@ -165,8 +172,21 @@ export class HttpTransport {
     }
   }
 
+  // The same few paths every request: their target (for messages) and full path, made once each.
+  #route(path: string): Route {
+    let route = this.#routes.get(path);
+    if (route === undefined) {
+      // The query may carry a key (Azure's `?api-key=`, Gemini's `?key=`): errors name the path only.
+      route = { target: `POST ${this.#options.baseURL}${path.split("?", 1)[0]}`, fullPath: `${this.#basePath}${path}` };
+      if (this.#routes.size >= 64) this.#routes.clear();
+      this.#routes.set(path, route);
+    }
+    return route;
+  }
+
   async #once<T>(attempt: Attempt<T>): Promise<T> {
-    const release = await this.#slot(attempt.target, attempt.options.signal);
+    const signal = attempt.options.signal;
+    const release = this.#slots.tryAcquire(signal) ?? (await this.#slot(attempt.target, signal));
     try {
       return await this.#exchange(attempt);
     } finally {
@@ -198,7 +218,7 @@ export class HttpTransport {
     const dispatcher = this.#dispatcher ?? (this.#dispatcher = this.#ownPool());
     const response = await (dispatcher instanceof Promise ? await dispatcher : dispatcher).request({
       origin: this.#origin,
-      path: `${this.#basePath}${path}`,
+      path,
       method: "POST",
       headers: whole ? headers : { ...headers, "content-length": String(body.byteLength) },
       body:
