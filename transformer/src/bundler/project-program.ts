@@ -1,8 +1,9 @@
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type * as ts from "typescript";
 import type { TypeScript } from "../engine/types.js";
 import { withoutGlobalDeclarations } from "./reduced-options.js";
+import { mayHoldTools } from "./tool-markers.js";
 
 /** Which program a file is compiled in: `"reduced"` leaves out the DOM lib and the `@types/*` globals. */
 export type ProgramKind = "reduced" | "full";
@@ -42,6 +43,7 @@ export class ProjectProgram {
   /** Texts the bundler handed over, which win over the disk. */
   #texts = new Map<string, string>();
   #roots = new Set<string>();
+  #toolFileNames: string[] | undefined;
   #programs = new Map<ProgramKind, ts.Program>();
   /** Files whose size and time are checked again before their next use (all after `invalidate()`). */
   #stale = new Set<string>();
@@ -80,10 +82,13 @@ export class ProjectProgram {
   invalidate(fileName?: string): void {
     if (fileName !== undefined && /(^|[\\/])tsconfig[^\\/]*\.json$/.test(fileName)) {
       this.#parsed = undefined;
+      this.#toolFileNames = undefined;
       this.#programs.clear();
       this.#files.clear();
       return;
     }
+    // Files may have gained or lost tool sites: the roots are looked for again.
+    this.#toolFileNames = undefined;
     const changed = fileName === undefined ? [...this.#files.keys(), ...this.#texts.keys()] : [resolve(fileName)];
     for (const path of changed) {
       this.#stale.add(path);
@@ -103,7 +108,8 @@ export class ProjectProgram {
     kind: ProgramKind,
   ): { program: ts.Program; sourceFile: ts.SourceFile } | undefined {
     const path = resolve(fileName);
-    if (text !== undefined && this.#texts.get(path) !== text) {
+    const known = this.#texts.get(path) ?? this.#files.get(path)?.sourceFile.text;
+    if (text !== undefined && known !== text) {
       this.#texts.set(path, text);
       this.#files.delete(path);
       this.#programs.clear();
@@ -134,7 +140,7 @@ export class ProjectProgram {
     host.directoryExists = (name) => name === libFolder || (directoryExists?.call(host, name) ?? true);
     host.getSourceFile = (name, languageVersion) => this.#parse(name, languageVersion);
     const program = tsm.createProgram({
-      rootNames: [...this.#roots],
+      rootNames: [...this.#toolFiles(parsed), ...this.#roots],
       options,
       host,
       oldProgram,
@@ -142,6 +148,21 @@ export class ProjectProgram {
     });
     this.#stale.clear();
     return program;
+  }
+
+  /**
+   * The project's files that may hold tools (a text test), read once: every program starts from
+   * all of them, so a build makes one program and one checker, not one per file the bundler hands over.
+   */
+  #toolFiles(parsed: ts.ParsedCommandLine): string[] {
+    return (this.#toolFileNames ??= parsed.fileNames.filter((name) => {
+      if (/\.d\.[cm]?ts$/.test(name)) return false;
+      try {
+        return mayHoldTools(readFileSync(name, "utf8"));
+      } catch {
+        return false;
+      }
+    }));
   }
 
   /** A parsed file, from the cache while its size and time are unchanged (lib files never change). */
