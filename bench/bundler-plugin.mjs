@@ -5,15 +5,30 @@
 // - warm: the plugin with its cache (node_modules/.cache/tooltype), primed by one build before measuring:
 //   a rebuild, watch rebuild or dev-server start with unchanged tool files.
 // Prints wall and CPU (user + system, of the whole process) per mode, and what the plugin adds.
-// Usage: node scripts/build.mjs core transformer && node bench/bundler-plugin.mjs [runs=5]
+// With `--baseline FILE` (another build of the plugin, bundled to one CommonJS file), its cold
+// build is measured in the same run, for a before/after side by side. Make one from a commit with:
+//   git archive REF transformer/src | tar -x -C /tmp/old && npx esbuild /tmp/old/transformer/src/bundler/index.ts \
+//     --bundle --packages=external --platform=node --format=cjs --supported:dynamic-import=false --outfile=/tmp/old.cjs
+// Usage: node scripts/build.mjs core transformer && node bench/bundler-plugin.mjs [runs=5] [--baseline FILE]
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const runs = Number(process.argv[2] ?? 5);
+const baselineAt = process.argv.indexOf("--baseline");
+const baseline = baselineAt > 0 ? process.argv[baselineAt + 1] : undefined;
+const runs = Number(process.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 5);
 
 const toolFile = (i) => `import { Description } from "@tooltype/core";
 export interface Place${i} { city: string; country?: string; at: { lat: number; lon: number } }
@@ -48,7 +63,8 @@ function project(tools, plain) {
     ].join("\n"),
     "build.cjs": `const { build } = require("esbuild");
 const mode = process.argv[2];
-const plugins = mode === "plain" ? [] : [require("@tooltype/transformer/bundler").tooltypePlugin.esbuild({ cache: mode === "cold" ? false : undefined })];
+const plugin = mode === "baseline" ? require("./baseline-plugin.cjs") : mode === "plain" ? undefined : require("@tooltype/transformer/bundler");
+const plugins = plugin ? [plugin.tooltypePlugin.esbuild({ cache: mode === "warm" ? undefined : false })] : [];
 build({ entryPoints: ["src/main.ts"], bundle: true, platform: "node", outfile: "dist/main.js", logLevel: "error", plugins })
   .then(() => { const cpu = process.cpuUsage(); console.log(JSON.stringify({ cpu: (cpu.user + cpu.system) / 1000 })); });
 `,
@@ -63,7 +79,13 @@ build({ entryPoints: ["src/main.ts"], bundle: true, platform: "node", outfile: "
   // The cache goes to node_modules/.cache: a real folder per project, the packages linked from the repository.
   mkdirSync(join(directory, "node_modules"));
   for (const name of ["@tooltype", "esbuild", "@esbuild", "@types", "ts-morph", "@ts-morph", "unplugin", "undici"])
-    symlinkSync(join(root, "node_modules", name), join(directory, "node_modules", name));
+    if (existsSync(join(root, "node_modules", name)))
+      symlinkSync(join(root, "node_modules", name), join(directory, "node_modules", name));
+  // Dependencies installed beside the transformer (not hoisted): the baseline plugin needs them too.
+  for (const name of readdirSync(join(root, "transformer/node_modules")).filter((n) => !n.startsWith(".")))
+    if (!existsSync(join(directory, "node_modules", name)))
+      symlinkSync(join(root, "transformer/node_modules", name), join(directory, "node_modules", name));
+  if (baseline) copyFileSync(baseline, join(directory, "baseline-plugin.cjs"));
   return directory;
 }
 
@@ -86,15 +108,14 @@ for (const [label, tools, plain] of [
   const directory = project(tools, plain);
   try {
     const plainBuild = measure(directory, "plain");
+    const before = baseline ? measure(directory, "baseline") : undefined;
     const cold = measure(directory, "cold");
     execFileSync(process.execPath, ["build.cjs", "warm"], { cwd: directory }); // primes the cache
     const warm = measure(directory, "warm");
     console.log(`${label}:`);
     console.log(`  esbuild alone:           wall ${ms(plainBuild.wall)}, CPU ${ms(plainBuild.cpu)}`);
-    for (const [name, result] of [
-      ["cold", cold],
-      ["warm", warm],
-    ])
+    const rows = [...(before ? [["cold (baseline)", before]] : []), ["cold", cold], ["warm", warm]];
+    for (const [name, result] of rows)
       console.log(
         `  + tooltype, ${name} cache:  wall ${ms(result.wall)}, CPU ${ms(result.cpu)}; ` +
           `added: wall ${ms(result.wall - plainBuild.wall)}, CPU ${ms(result.cpu - plainBuild.cpu)}`,

@@ -1,8 +1,10 @@
 import { join, resolve } from "node:path";
+import type * as ts from "typescript";
 import { formatDiagnostic } from "../engine/diagnostics.js";
-import { injectIntoText } from "./inject-text.js";
+import { takeGlobalDependence } from "../engine/global-dependence.js";
+import { injectIntoText, type TransformedText } from "./inject-text.js";
 import { lowerToJavaScript } from "./lower.js";
-import type { ProjectProgram } from "./project-program.js";
+import type { ProgramKind, ProjectProgram } from "./project-program.js";
 import { hasDecoratorSyntax } from "./tool-markers.js";
 import type { CachedOutput } from "./transform-cache.js";
 
@@ -33,11 +35,16 @@ export function compileFile(
   fileName: string,
   way: OutputWay,
   sourceRoot: string | undefined,
+  reduce = true,
 ): CompiledFile | undefined {
   const { tsm } = current;
-  const found = current.sourceFile(fileName, code);
-  if (!found) return undefined;
-  const injected = injectIntoText(tsm, found.program, found.sourceFile, sourceRoot ?? current.directory);
+  const root = sourceRoot ?? current.directory;
+  let transformed = reduce ? transformIn(current, "reduced", code, fileName, root) : undefined;
+  // The reduced program's answer counts only when nothing it left out could have changed it.
+  if (transformed && (transformed.injected.diagnostics.length > 0 || transformed.readsGlobals)) transformed = undefined;
+  transformed ??= transformIn(current, "full", code, fileName, root);
+  if (!transformed) return undefined;
+  const { found, injected } = transformed;
   const errors = injected.diagnostics.filter((d) => d.category === tsm.DiagnosticCategory.Error);
   if (errors.length > 0)
     return {
@@ -59,6 +66,24 @@ export function compileFile(
     return { output: injected.code === undefined ? null : { code: injected.code, map: null }, dependencies };
   const lowered = lowerToJavaScript(tsm, text, fileName, current.compilerOptions);
   return { output: { code: lowered.code, map: lowered.map ?? null }, dependencies };
+}
+
+/** The transformer's output for `fileName` in the program of `kind`, and whether its schemas read types the left-out globals could change. */
+function transformIn(
+  current: ProjectProgram,
+  kind: ProgramKind,
+  code: string,
+  fileName: string,
+  sourceRoot: string,
+):
+  | { found: { program: ts.Program; sourceFile: ts.SourceFile }; injected: TransformedText; readsGlobals: boolean }
+  | undefined {
+  const found = current.sourceFile(fileName, code, kind);
+  if (!found) return undefined;
+  const checker = found.program.getTypeChecker();
+  takeGlobalDependence(checker);
+  const injected = injectIntoText(current.tsm, found.program, found.sourceFile, sourceRoot);
+  return { found, injected, readsGlobals: takeGlobalDependence(checker) };
 }
 
 /**

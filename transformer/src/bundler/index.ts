@@ -55,14 +55,21 @@ export const tooltypePlugin: UnpluginInstance<TooltypePluginOptions | undefined,
   ): Promise<Output | undefined> {
     if (!mayHoldTools(code)) return undefined;
     const cached = transformCache();
-    const key = cached?.key([tsconfigPath, outputWay, options.sourceRoot ?? "", fileName, code]);
+    const key = cached?.key([
+      tsconfigPath,
+      outputWay,
+      options.sourceRoot ?? "",
+      options.fullProgram === true ? "full" : "reduced-first",
+      fileName,
+      code,
+    ]);
     if (cached && key !== undefined) {
       const hit = await cached.get(key);
       if (hit) return hit.output ?? undefined;
     }
     // The engine comes with the compiler: a build served from the cache loads neither.
     const [{ compileFile }, current] = await Promise.all([import("./compile-file.js"), projectProgram()]);
-    const compiled = compileFile(current, code, fileName, outputWay, options.sourceRoot);
+    const compiled = compileFile(current, code, fileName, outputWay, options.sourceRoot, options.fullProgram !== true);
     if (!compiled) return undefined;
     if (compiled.errors !== undefined) {
       context.error(`tooltype: ${compiled.errors}`);

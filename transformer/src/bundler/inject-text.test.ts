@@ -21,7 +21,7 @@ describe("injectIntoText and ProjectProgram (the bundler plugin's core)", () => 
   let fixture: FixtureCopy;
   let project: ProjectProgram;
   const transform = (name: string, text?: string) => {
-    const found = project.sourceFile(join(fixture.directory, "src", name), text)!;
+    const found = project.sourceFile(join(fixture.directory, "src", name), text, "full")!;
     return { found, ...injectIntoText(tsm, found.program, found.sourceFile, project.directory) };
   };
 

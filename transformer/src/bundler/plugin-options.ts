@@ -16,6 +16,12 @@ export interface TooltypePluginOptions {
    * Default: `node_modules/.cache/tooltype` beside the tsconfig. Deleting the folder is always safe.
    */
   cache?: string | false;
+  /**
+   * Compile every file in the project's full program. By default a file is first compiled in a
+   * reduced program (no DOM lib, no `@types/*` globals), and again in the full one whenever the
+   * reduced one could have given another result (see docs/build-setups.md). Default: false.
+   */
+  fullProgram?: boolean;
 }
 
 /** The default `include`: TypeScript sources, never declaration files or installed packages. */

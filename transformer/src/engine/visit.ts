@@ -1,6 +1,7 @@
 import type * as ts from "typescript";
 import type { SchemaContext, VisitHint } from "./context.js";
 import { DiagnosticCode } from "./diagnostics.js";
+import { noteGlobalDependence } from "./global-dependence.js";
 import { arraySchema } from "./programmers/arrays.js";
 import { builtinSchema } from "./programmers/builtins.js";
 import { intersectionSchema } from "./programmers/intersections.js";
@@ -17,6 +18,7 @@ import type { SchemaObject } from "./types.js";
 /** The JSON Schema of `type`: dispatches to the programmer of its kind. */
 export function visitType(ctx: SchemaContext, type: ts.Type, hint: VisitHint = {}): SchemaObject {
   if (isCoreJsonValue(ctx, type, hint.node)) return {};
+  noteGlobalDependence(ctx.ts, ctx.checker, type, false);
   const schema = dispatch(ctx, type, hint);
   namedTypeDocs(ctx, type, hint.node, schema);
   return schema;
@@ -51,6 +53,7 @@ function dispatch(ctx: SchemaContext, type: ts.Type, hint: VisitHint): SchemaObj
       return ctx.structured(type, () => tupleSchema(ctx, type as ts.TypeReference, hint.node));
     if (ctx.checker.isArrayType(type))
       return ctx.structured(type, () => arraySchema(ctx, type as ts.TypeReference, hint.node));
+    noteGlobalDependence(ctx.ts, ctx.checker, type, true);
     return ctx.structured(type, () => objectSchema(ctx, type, hint));
   }
   if (

@@ -1,0 +1,42 @@
+import type * as ts from "typescript";
+import type { TypeScript } from "./types.js";
+
+/** Checkers whose schemas, since the last `takeGlobalDependence`, read a type that left-out globals could change. */
+const dependent = new WeakSet<ts.TypeChecker>();
+
+/**
+ * Notes when a schema reads `type` in a way that a program without some global declarations
+ * (the DOM lib, `@types/*` packages) could get wrong: TypeScript could not resolve it (its error
+ * type: a name only those globals declare), or its members are listed while it is an interface,
+ * class or enum declared in the global scope (a lib file, a script, `declare global`), which those
+ * globals may extend by declaration merging. The bundler plugin then compiles in the full program.
+ */
+export function noteGlobalDependence(
+  tsm: TypeScript,
+  checker: ts.TypeChecker,
+  type: ts.Type,
+  listsMembers: boolean,
+): void {
+  if (isUnresolved(tsm, type) || (listsMembers && isGlobalDeclaration(tsm, type))) dependent.add(checker);
+}
+
+/** True when schemas built with `checker` read such a type since the last call (which clears the mark). */
+export function takeGlobalDependence(checker: ts.TypeChecker): boolean {
+  return dependent.delete(checker);
+}
+
+function isUnresolved(tsm: TypeScript, type: ts.Type): boolean {
+  return (type.flags & tsm.TypeFlags.Any) !== 0 && (type as { intrinsicName?: string }).intrinsicName === "error";
+}
+
+function isGlobalDeclaration(tsm: TypeScript, type: ts.Type): boolean {
+  const symbol = type.getSymbol();
+  if (!symbol || (symbol.flags & (tsm.SymbolFlags.Interface | tsm.SymbolFlags.Class | tsm.SymbolFlags.Enum)) === 0)
+    return false;
+  return (symbol.declarations ?? []).some((declaration) => {
+    if (!tsm.isExternalModule(declaration.getSourceFile())) return true;
+    for (let node = declaration.parent; node; node = node.parent)
+      if (tsm.isModuleDeclaration(node) && (node.flags & tsm.NodeFlags.GlobalAugmentation) !== 0) return true;
+    return false;
+  });
+}
