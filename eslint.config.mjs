@@ -6,7 +6,15 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["**/dist/**", "**/node_modules/**", "**/fixtures/**", "coverage/**", ".tmp/**", "integrations/**"],
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "**/fixtures/**",
+      "coverage/**",
+      ".tmp/**",
+      "integrations/**",
+      "bench/.out/**",
+    ],
   },
   {
     files: ["**/*.ts"],
