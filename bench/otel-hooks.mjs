@@ -60,8 +60,8 @@ function viaHooks(telemetry) {
   };
 }
 
-/** The same records made inline. */
-function inline({ tracerProvider, meterProvider }) {
+/** The tracer, the two histograms and the attribute sets both hand-written variants record with. */
+function records({ tracerProvider, meterProvider }) {
   const tracer = tracerProvider.getTracer("bench");
   const meter = meterProvider.getMeter("bench");
   const tokens = meter.createHistogram("gen_ai.client.token.usage");
@@ -72,6 +72,12 @@ function inline({ tracerProvider, meterProvider }) {
   const input = { ...answered, "gen_ai.token.type": "input" };
   const output = { ...answered, "gen_ai.token.type": "output" };
   const tool = { "gen_ai.operation.name": "execute_tool", ...server, "gen_ai.request.model": "bench-model" };
+  return { tracer, tokens, duration, chat, answered, input, output, tool };
+}
+
+/** The same records made inline. */
+function inline(providers) {
+  const { tracer, tokens, duration, chat, answered, input, output, tool } = records(providers);
   return async () => {
     const parent = tracer.startSpan("invoke_agent", {
       attributes: { ...chat, "gen_ai.operation.name": "invoke_agent" },
@@ -127,17 +133,8 @@ function inline({ tracerProvider, meterProvider }) {
 }
 
 /** The same records in the cheapest form the SDK's API allows. */
-function floor({ tracerProvider, meterProvider }) {
-  const tracer = tracerProvider.getTracer("bench");
-  const meter = meterProvider.getMeter("bench");
-  const tokens = meter.createHistogram("gen_ai.client.token.usage");
-  const duration = meter.createHistogram("gen_ai.client.operation.duration");
-  const server = { "gen_ai.provider.name": "openai", "server.address": "127.0.0.1", "server.port": 4000 };
-  const chat = { "gen_ai.operation.name": "chat", ...server, "gen_ai.request.model": "bench-model" };
-  const answered = { ...chat, "gen_ai.response.model": "bench-model" };
-  const input = { ...answered, "gen_ai.token.type": "input" };
-  const output = { ...answered, "gen_ai.token.type": "output" };
-  const tool = { "gen_ai.operation.name": "execute_tool", ...server, "gen_ai.request.model": "bench-model" };
+function floor(providers) {
+  const { tracer, tokens, duration, chat, answered, input, output, tool } = records(providers);
   const agent = { ...chat, "gen_ai.operation.name": "invoke_agent" };
   const nothing = async () => {};
   return async () => {
