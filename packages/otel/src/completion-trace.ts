@@ -136,16 +136,13 @@ export class CompletionTrace {
       if (span.isRecording()) span.setAttributes(this.#requestEnd(request, reply));
       span.end();
       const responseModel = reply?.responseModel;
-      const elapsed = seconds(started);
-      if (errorType !== undefined) {
-        operationDuration.record(elapsed, sets.failed(OPERATION.chat, responseModel, errorType), scope);
-      } else {
-        operationDuration.record(elapsed, sets.answered(responseModel).duration, scope);
-      }
+      const answered = sets.answered(responseModel);
+      const measured =
+        errorType === undefined ? answered.duration : sets.failed(OPERATION.chat, responseModel, errorType);
+      operationDuration.record(seconds(started), measured, scope);
       if (reply !== undefined && hasUsage(reply.usage)) {
-        const { input, output } = sets.answered(responseModel);
-        this.#use.tokenUsage.record(reply.usage.promptTokens, input, scope);
-        this.#use.tokenUsage.record(reply.usage.completionTokens, output, scope);
+        this.#use.tokenUsage.record(reply.usage.promptTokens, answered.input, scope);
+        this.#use.tokenUsage.record(reply.usage.completionTokens, answered.output, scope);
       }
     }
   }
