@@ -5,6 +5,7 @@ import type { ToolResult } from "../tools/tool-result.js";
 import { ContextStoreError } from "./context-errors.js";
 import { cloneJSONObject, toJSONCopy } from "./json-clone.js";
 import type { AssistantMessage, Message, ToolMessage } from "./message.js";
+import { newToolCall } from "./new-tool-call.js";
 import { signValue, verifyValue, type ContextSecret } from "./signing.js";
 import type { ToolCall } from "./tool-call.js";
 
@@ -241,13 +242,13 @@ function readCall(value: unknown, path: string): ToolCall {
   if (type !== "function" && type !== "custom")
     throw new ContextStoreError(`${path}.type`, `expected "function" or "custom", got ${preview(type)}.`);
   const args: JSONValue = call.arguments === null ? null : cloneJSONObject(call.arguments, `${path}.arguments`);
-  const out: ToolCall = {
-    id: nonEmpty(call.id, `${path}.id`),
+  const out = newToolCall(
+    nonEmpty(call.id, `${path}.id`),
     type,
-    name: string(call.name, `${path}.name`),
-    arguments: args,
-    rawArguments: string(call.rawArguments, `${path}.rawArguments`),
-  };
+    string(call.name, `${path}.name`),
+    args,
+    string(call.rawArguments, `${path}.rawArguments`),
+  );
   if (call.argumentError !== undefined) out.argumentError = string(call.argumentError, `${path}.argumentError`);
   if (call.repaired !== undefined) {
     if (!Array.isArray(call.repaired)) throw new ContextStoreError(`${path}.repaired`, "expected an array of repairs.");

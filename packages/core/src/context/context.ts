@@ -6,6 +6,7 @@ import { ApprovalError, ContextError } from "./context-errors.js";
 import { readStore, writeStore, type StoredContext } from "./context-store.js";
 import { CHANGED_MESSAGE, errorResult, failCall, INTERRUPTED_MESSAGE } from "./error-result.js";
 import type { AssistantMessage, Message } from "./message.js";
+import { newToolCall } from "./new-tool-call.js";
 import { callBinding, type ContextSecret } from "./signing.js";
 import type { ToolCall } from "./tool-call.js";
 
@@ -169,13 +170,7 @@ export class Context {
       if (typeof init.name !== "string" || init.name === "") throw new TypeError("Every tool call needs a tool name.");
       if (typeof args !== "object" || args === null || Array.isArray(args))
         throw new TypeError(`The arguments of call "${init.id}" must be an object.`);
-      return {
-        id: init.id,
-        type: init.type ?? "function",
-        name: init.name,
-        arguments: args,
-        rawArguments: JSON.stringify(args),
-      };
+      return newToolCall(init.id, init.type ?? "function", init.name, args, JSON.stringify(args));
     });
     const message: AssistantMessage = {
       role: "assistant",

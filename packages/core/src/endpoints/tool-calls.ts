@@ -1,4 +1,5 @@
 // What every provider's reply reader shares: call ids, the function-call builder, visible text.
+import { newToolCall } from "../context/new-tool-call.js";
 import type { ToolCall } from "../context/tool-call.js";
 import { newCallId } from "../tools/call-id.js";
 import type { ParsedArguments } from "./tool-arguments.js";
@@ -27,7 +28,7 @@ export class CallIds {
 
 /** The function call `name` with id `id` and these read arguments (their `argumentError` too, when unusable). */
 export function functionCall(id: string, name: string, parsed: ParsedArguments): ToolCall {
-  const call: ToolCall = { id, type: "function", name, arguments: parsed.arguments, rawArguments: parsed.rawArguments };
+  const call = newToolCall(id, "function", name, parsed.arguments, parsed.rawArguments);
   if (parsed.argumentError !== undefined) call.argumentError = parsed.argumentError;
   return call;
 }

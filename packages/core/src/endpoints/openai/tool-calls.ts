@@ -1,3 +1,4 @@
+import { newToolCall } from "../../context/new-tool-call.js";
 import type { ToolCall } from "../../context/tool-call.js";
 import { asObject, setOwn, type JSONObject } from "../../json.js";
 import { parseToolArguments, type ArgumentLimits } from "../tool-arguments.js";
@@ -27,14 +28,13 @@ export function parseOpenAIToolCall(wire: JSONObject, limits: ArgumentLimits, id
   const extra = extrasOf(wire);
   if (wire.type === "custom" || (custom !== undefined && fn === undefined)) {
     const input = custom?.input;
-    const call: ToolCall = {
-      id: ids.take(nonEmptyString(wire.id)),
-      type: "custom",
-      name: typeof custom?.name === "string" ? custom.name : "",
-      arguments: {},
-      rawArguments:
-        typeof input === "string" ? input : input === undefined || input === null ? "" : JSON.stringify(input),
-    };
+    const call = newToolCall(
+      ids.take(nonEmptyString(wire.id)),
+      "custom",
+      typeof custom?.name === "string" ? custom.name : "",
+      {},
+      typeof input === "string" ? input : input === undefined || input === null ? "" : JSON.stringify(input),
+    );
     if (extra) call.extra = extra;
     return call;
   }
