@@ -55,6 +55,25 @@ describe("completions: rounds", () => {
     ]);
   });
 
+  it("keeps one array of the round's calls: the completion's, its choice's and the assistant message's", async () => {
+    const { server, endpoint } = setup;
+    server.enqueue(
+      turn.toolCalls([
+        { id: "a", name: "getWeather", arguments: '{"city":"Oslo"}' },
+        { id: "b", name: "getWeather", arguments: '{"city":"Rome"}' },
+      ]),
+    );
+    const ctx = new Context().user("Weather in Oslo and Rome?"); // no rule: both calls wait for approval
+    const completion = await completions(endpoint, "m", ctx);
+    const message = ctx.messages[1]!;
+    expect(completion.stopped).toBe("attention");
+    expect(Object.keys(message)).toEqual(["role", "content", "toolCalls"]);
+    expect(message.role === "assistant" && message.toolCalls).toBe(completion.toolCalls);
+    expect(completion.choice.toolCalls).toBe(completion.toolCalls);
+    expect(completion.toolCalls.map((call) => call.id)).toEqual(["a", "b"]);
+    expect(completion.calls).toEqual(completion.toolCalls);
+  });
+
   it("answers a failed call with an error the model can read, and goes on", async () => {
     const { server, endpoint, runs } = setup;
     server.enqueue(

@@ -30,6 +30,18 @@ function sumUsage(total: Usage, add: Usage): void {
 const noCalls: Decisions["decided"] = new Map();
 
 /**
+ * The reply's calls in an array of their own size, put back on the choice (the completion's
+ * `toolCalls`, the choice's and the message's stay one array). Readers build it by `push`, which
+ * leaves room for 17 entries: 128 bytes of slack per round in a conversation that keeps it.
+ */
+function exactCalls(choice: CompletionChoice): ToolCall[] {
+  const calls = choice.toolCalls;
+  if (calls.length === 0) return calls;
+  choice.toolCalls = calls.slice();
+  return choice.toolCalls;
+}
+
+/**
  * One run of the tool loop over a context (docs/round-limits.md): answer what the application
  * decided since last time, then request, decide, run and answer, round after round, until the
  * model is done, a call needs attention, or the round limit is reached.
@@ -206,10 +218,13 @@ export class LoopRun {
     const choice = reply.choices[0]!; // checked as it arrived
     sumUsage(this.#usage, reply.usage);
     this.#lastReply = reply;
-    const calls = choice.toolCalls;
+    const calls = exactCalls(choice);
     uniqueIds(calls);
-    const message: AssistantMessage = { role: "assistant", content: choice.text };
-    if (calls.length > 0) message.toolCalls = calls;
+    // One literal per shape: a key added afterwards would get its own property store, kept as long as the message.
+    const message: AssistantMessage =
+      calls.length > 0
+        ? { role: "assistant", content: choice.text, toolCalls: calls }
+        : { role: "assistant", content: choice.text };
     if (choice.refusal !== null && choice.refusal !== undefined) message.refusal = choice.refusal;
     if (choice.providerData !== undefined) message.providerData = choice.providerData;
     this.#inside.appendAssistant(message);
