@@ -37,6 +37,22 @@ describe("ToolPolicy", () => {
     expect(await statusOf(policy, "readFile")).toBe(ToolPolicyStatus.Allowed);
   });
 
+  it("names the rule that decided (an exact name before a pattern), in a result of each call's own", () => {
+    const policy = new ToolPolicy().allow("get*", "getWeather").deny("drop*");
+    const first = decideByRules(policy, callOf("getWeather"));
+    const second = decideByRules(policy, callOf("getWeather"));
+    expect(first).toEqual({ status: ToolPolicyStatus.Allowed, message: 'Allowed by the policy (allow "getWeather").' });
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first); // a call's decision may be changed (approve, reject) without touching another's
+    expect(decideByRules(policy, callOf("getTime"))?.message).toBe('Allowed by the policy (allow "get*").');
+    expect(decideByRules(policy, callOf("dropTable"))).toEqual({
+      status: ToolPolicyStatus.Denied,
+      message: 'Denied by the policy (deny "drop*").',
+    });
+    policy.allow("search");
+    expect(decideByRules(policy, callOf("search"))?.message).toBe('Allowed by the policy (allow "search").');
+  });
+
   it("asks the evaluator only when no rule covers the call, and passes it the tool and the call", async () => {
     const seen: string[] = [];
     const policy = new ToolPolicy({ allow: ["search"], deny: ["rm"] });

@@ -21,24 +21,29 @@ export interface ToolPolicyOptions {
   evaluator?: ToolPolicyEvaluator;
 }
 
-/** A set of names and patterns, exact names looked up in O(1). */
+/**
+ * A set of names and patterns, exact names looked up in O(1), each with the decision message of
+ * its rule, written once per rule: every call a rule decides shares that one string.
+ */
 class NameSet {
-  readonly #exact = new Set<string>();
-  readonly #patterns: NamePattern[] = [];
+  readonly #exact = new Map<string, string>();
+  readonly #patterns: { pattern: NamePattern; message: string }[] = [];
   readonly #sources: string[] = [];
+
+  constructor(private readonly messageOf: (source: string) => string) {}
 
   add(source: string): void {
     const pattern = sharedNamePattern(source);
     if (this.#sources.includes(source)) return;
     this.#sources.push(source);
-    if (source.includes("*")) this.#patterns.push(pattern);
-    else this.#exact.add(source);
+    const message = this.messageOf(source);
+    if (source.includes("*")) this.#patterns.push({ pattern, message });
+    else this.#exact.set(source, message);
   }
 
-  /** The first entry matching `name` (the exact name first), or undefined. */
+  /** The message of the first entry matching `name` (the exact name first), or undefined. */
   match(name: string): string | undefined {
-    if (this.#exact.has(name)) return name;
-    return this.#patterns.find((pattern) => pattern.matches(name))?.source;
+    return this.#exact.get(name) ?? this.#patterns.find((entry) => entry.pattern.matches(name))?.message;
   }
 
   get sources(): readonly string[] {
@@ -59,8 +64,8 @@ let byRules: (policy: ToolPolicy, call: ToolCall) => PolicyResult | undefined;
  * it is never serialised with a context (set it again after `Context.fromJSON`).
  */
 export class ToolPolicy {
-  readonly #allowed = new NameSet();
-  readonly #denied = new NameSet();
+  readonly #allowed = new NameSet((source) => `Allowed by the policy (allow "${source}").`);
+  readonly #denied = new NameSet((source) => `Denied by the policy (deny "${source}").`);
   /** Decides the calls no rule covers; `undefined`: they wait for approval. */
   evaluator: ToolPolicyEvaluator | undefined;
 
@@ -120,11 +125,9 @@ export class ToolPolicy {
   // The deny and allow rules alone: undefined when neither covers the call.
   #byRules(call: ToolCall): PolicyResult | undefined {
     const denied = this.#denied.match(call.name);
-    if (denied !== undefined)
-      return { status: ToolPolicyStatus.Denied, message: `Denied by the policy (deny "${denied}").` };
+    if (denied !== undefined) return { status: ToolPolicyStatus.Denied, message: denied };
     const allowed = this.#allowed.match(call.name);
-    if (allowed !== undefined)
-      return { status: ToolPolicyStatus.Allowed, message: `Allowed by the policy (allow "${allowed}").` };
+    if (allowed !== undefined) return { status: ToolPolicyStatus.Allowed, message: allowed };
     return undefined;
   }
 
