@@ -13,7 +13,9 @@ const prefix = "hmac-sha256:";
  */
 export function callBinding(call: Pick<ToolCall, "id" | "type" | "name" | "arguments" | "rawArguments">): string {
   const text = canonicalJSON([call.id, call.type, call.name, call.arguments, call.rawArguments]);
-  return `sha256:${hash("sha256", text, "hex")}`; // one-shot: no Hash object per call
+  // One-shot (no Hash object per call), joined into one flat string: a concatenation would keep
+  // a 32-byte pair of pieces per call for as long as the conversation.
+  return ["sha256:", hash("sha256", text, "hex")].join("");
 }
 
 /** HMAC-SHA256 of a JSON value's canonical form, as `hmac-sha256:<hex>`. */
