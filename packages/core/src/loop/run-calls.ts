@@ -97,7 +97,8 @@ function runOne(call: ToolCall, scope: RunScope, waitATurn: boolean): Promise<vo
     return undefined;
   }
   const hooks = scope.options.hooks;
-  if (hooks?.tool) return hooks.tool(call, async () => runTool(call, tool, scope, waitATurn));
+  // A hook's wrapper is awaited whatever it returns, as before.
+  if (hooks?.tool) return Promise.resolve(hooks.tool(call, async () => runTool(call, tool, scope, waitATurn)));
   return runTool(call, tool, scope, waitATurn);
 }
 

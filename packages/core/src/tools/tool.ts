@@ -201,8 +201,12 @@ export class Tool {
    * the signal, the result conversion); never rejects. Applications call `execute`.
    */
   executePrepared(value: JSONObject | string, options: ToolExecuteOptions): Promise<ToolOutcome> {
-    const outcome = this.#preparedOutcome(value, options);
-    return outcome instanceof Promise ? outcome : Promise.resolve(outcome);
+    try {
+      const outcome = this.#preparedOutcome(value, options);
+      return outcome instanceof Promise ? outcome : Promise.resolve(outcome);
+    } catch (error) {
+      return Promise.reject(error as Error); // as an async method would: a promise, never a throw
+    }
   }
 
   // What executePrepared settles with, without a promise when the function returned a plain value.
