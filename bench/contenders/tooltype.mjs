@@ -1,7 +1,12 @@
 // tooltype: the endpoint's own loop. Tools are declared with hand-written JSON Schemas via
 // tools.define: what the transformer would emit at compile time, so no run-time cost is hidden.
-import { completions, Context, OpenAI, ToolPolicyStatus } from "@tooltype/core";
+// BENCH_CORE (a path to another build's dist/esm/index.js) runs that core instead (side-by-side.mjs).
+import { pathToFileURL } from "node:url";
 import { MODEL, promptFor, ROUNDS, toolsFor } from "../scenario.mjs";
+
+const { completions, Context, OpenAI, ToolPolicyStatus } = await import(
+  process.env.BENCH_CORE ? pathToFileURL(process.env.BENCH_CORE).href : "@tooltype/core"
+);
 
 /**
  * Builds one endpoint (and its registry) once; `run(c)` plays conversation `c`

@@ -254,6 +254,34 @@ describe("completions: rounds", () => {
     expect(ctx.messages.filter((m) => m.role === "tool").map((m) => m.callId)).toEqual(["a", "b", "c"]);
   });
 
+  it("orders tools that return plain values as tools that take time: one at a time, or every worker starting first", async () => {
+    const { server, endpoint } = setup;
+    endpoint.tools.define({
+      name: "now",
+      description: "returns at once",
+      schema: { type: "object", properties: { n: { type: "string" } }, required: ["n"] },
+      impl: (args: { n: string }) => args.n,
+    });
+    const events = async (concurrency: number): Promise<string[]> => {
+      server.enqueue(
+        turn.toolCalls(["a", "b"].map((n) => ({ id: `${n}${concurrency}`, name: "now", arguments: { n } }))),
+        turn.text("done"),
+      );
+      const ctx = new Context().user("go");
+      ctx.toolPolicy.allow("now");
+      const seen: string[] = [];
+      const onEvent = (event: LoopEvent) => {
+        if (event.type === "tool-start" || event.type === "tool-result") seen.push(`${event.type} ${event.call.id}`);
+      };
+      const completion = await completions(endpoint, "m", ctx, 8, { concurrency, onEvent });
+      expect(ctx.messages.filter((m) => m.role === "tool").map((m) => m.content)).toEqual(["a", "b"]);
+      expect(completion.stopped).toBe("done");
+      return seen;
+    };
+    expect(await events(1)).toEqual(["tool-start a1", "tool-result a1", "tool-start b1", "tool-result b1"]);
+    expect(await events(2)).toEqual(["tool-start a2", "tool-start b2", "tool-result a2", "tool-result b2"]);
+  });
+
   it("keeps the last reply's body as the server sent it in raw", async () => {
     const { server, endpoint } = setup;
     server.enqueue(turn.toolCall("getWeather", { city: "Oslo" }), turn.text("Sunny.", { extra: { custom_field: 7 } }));

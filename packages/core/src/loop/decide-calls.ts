@@ -58,19 +58,54 @@ export interface Decisions {
  * Decides every call of a batch (in the model's order; async evaluators run one after another,
  * so an evaluator sees decisions in order). Sets `policyResult` and the binding on each call, and
  * returns the calls that failed before running, with their error results (answered by the caller).
+ * A batch the policy's rules decide (no evaluator asked) is decided without a promise.
  */
-export async function decideCalls(calls: readonly ToolCall[], scope: DecisionScope): Promise<Decisions> {
-  const failures = new Map<ToolCall, ToolResult>();
-  const decided = new Map<ToolCall, PreparedCall | undefined>();
-  for (const call of calls) {
-    decided.set(call, undefined);
-    const deciding = scope.manual ? manual(call) : decide(call, scope, decided);
-    const failure = deciding instanceof Promise ? await deciding : deciding; // rules decide without a promise
-    call.binding = callBinding(call);
-    if (failure !== undefined) failures.set(call, failure);
-    scope.emit?.({ type: "decision", round: scope.round, call });
+export function decideCalls(calls: readonly ToolCall[], scope: DecisionScope): Decisions | Promise<Decisions> {
+  const decisions: Decisions = { failures: new Map(), decided: new Map() };
+  for (let i = 0; i < calls.length; i++) {
+    const call = calls[i]!;
+    const deciding = startDecision(call, scope, decisions);
+    if (deciding instanceof Promise) return decideRest(calls, i, deciding, scope, decisions);
+    recordDecision(call, deciding, scope, decisions);
   }
-  return { failures, decided };
+  return decisions;
+}
+
+// From the first call an evaluator decides (its decision pending as `deciding`) to the end, in order.
+async function decideRest(
+  calls: readonly ToolCall[],
+  from: number,
+  deciding: Promise<ToolResult | undefined>,
+  scope: DecisionScope,
+  decisions: Decisions,
+): Promise<Decisions> {
+  recordDecision(calls[from]!, await deciding, scope, decisions);
+  for (let i = from + 1; i < calls.length; i++) {
+    const call = calls[i]!;
+    const next = startDecision(call, scope, decisions);
+    recordDecision(call, next instanceof Promise ? await next : next, scope, decisions);
+  }
+  return decisions;
+}
+
+function startDecision(
+  call: ToolCall,
+  scope: DecisionScope,
+  decisions: Decisions,
+): ToolResult | undefined | Promise<ToolResult | undefined> {
+  decisions.decided.set(call, undefined);
+  return scope.manual ? manual(call) : decide(call, scope, decisions.decided);
+}
+
+function recordDecision(
+  call: ToolCall,
+  failure: ToolResult | undefined,
+  scope: DecisionScope,
+  decisions: Decisions,
+): void {
+  call.binding = callBinding(call);
+  if (failure !== undefined) decisions.failures.set(call, failure);
+  scope.emit?.({ type: "decision", round: scope.round, call });
 }
 
 function manual(call: ToolCall): undefined {

@@ -85,7 +85,10 @@ export class LoopRun {
       const early = await this.#settle();
       if (early !== undefined) return this.#finish(early);
       for (;;) {
-        const stop = await this.#round(await this.#send());
+        const reply = await this.#send();
+        this.#rounds += 1;
+        const round = this.#round(reply);
+        const stop = round instanceof Promise ? await round : round;
         if (stop !== undefined) return this.#finish(stop);
       }
     } finally {
@@ -149,7 +152,8 @@ export class LoopRun {
     return this.#stopAfter(open);
   }
 
-  async #send(): Promise<EndpointReply> {
+  // The next round's request (the caller counts the round once its reply is in).
+  #send(): Promise<EndpointReply> {
     this.#throwIfAborted();
     const round = this.#rounds + 1;
     const tools = offeredTools(this.endpoint.tools, this.options.tools);
@@ -175,33 +179,29 @@ export class LoopRun {
         output !== undefined && this.stream
           ? partialOutputListener(round, output, this.options.maxDepth, this.#emit)
           : this.#emit;
-    const send = async (): Promise<EndpointReply> => {
-      this.#emit?.({
-        type: "request",
-        round,
-        model: this.model,
-        messages: messages.length,
-        tools: tools.length,
-        toolChoice,
-        stream: this.stream,
-      });
-      const reply = await this.#sendOrAbort(request);
-      const choice = reply.choices[0];
-      if (choice === undefined)
-        throw new ProtocolError("The reply holds no choice: nothing was added to the conversation.");
-      this.#emit?.(replyEvent(round, reply, choice));
-      return reply;
-    };
     const hooks = this.options.hooks;
-    const reply = hooks?.request ? await hooks.request(request, send) : await send();
-    this.#rounds = round;
-    return reply;
+    return hooks?.request
+      ? hooks.request(request, () => this.#exchange(request, round))
+      : this.#exchange(request, round);
   }
 
-  /** Cancellation is reported as `AbortedError` whichever layer noticed it first. */
-  async #sendOrAbort(request: EndpointRequest): Promise<EndpointReply> {
+  /**
+   * One request, from its `request` event to its `reply` event. Cancellation is reported as
+   * `AbortedError` whichever layer noticed it first.
+   */
+  async #exchange(request: EndpointRequest, round: number): Promise<EndpointReply> {
+    this.#emit?.({
+      type: "request",
+      round,
+      model: this.model,
+      messages: request.messages.length,
+      tools: request.tools.length,
+      toolChoice: request.toolChoice,
+      stream: this.stream,
+    });
+    let reply: EndpointReply;
     try {
-      return await this.endpoint.send(request);
+      reply = await this.endpoint.send(request);
     } catch (error) {
       if (this.options.signal?.aborted) {
         throw new AbortedError(
@@ -211,9 +211,15 @@ export class LoopRun {
       }
       throw error;
     }
+    const choice = reply.choices[0];
+    if (choice === undefined)
+      throw new ProtocolError("The reply holds no choice: nothing was added to the conversation.");
+    this.#emit?.(replyEvent(round, reply, choice));
+    return reply;
   }
 
-  async #round(reply: EndpointReply): Promise<StopReason | undefined> {
+  // Synchronous while nothing waits (rules decide, tools return plain values): a promise otherwise.
+  #round(reply: EndpointReply): StopReason | undefined | Promise<StopReason | undefined> {
     const round = this.#rounds;
     const choice = reply.choices[0]!; // checked as it arrived
     sumUsage(this.#usage, reply.usage);
@@ -234,18 +240,43 @@ export class LoopRun {
     const end = endReason(choice);
     if (calls.length === 0 || end !== undefined) {
       // A cut or refused reply's calls are answered with errors; the usual last round has none.
+      let answering: Promise<void> | undefined;
       if (calls.length > 0) {
         const answers = new Map(calls.map((call) => [call, failCall(call, endMessages[end!]!)] as const));
         if (this.#emit) for (const call of calls) this.#emit({ type: "decision", round, call });
-        await answerCalls(calls, answers, this.#runScope(round));
+        answering = answerCalls(calls, answers, this.#runScope(round));
       }
-      this.#emit?.({ type: "round-end", round, finishReason: choice.finishReason });
-      if (end !== undefined || this.options.output === undefined) return end ?? "done";
-      return this.#answer(choice, round);
+      return answering
+        ? answering.then(() => this.#lastRound(choice, round, end))
+        : this.#lastRound(choice, round, end);
     }
     this.#toolRounds += 1;
-    const { failures, decided } = await decideCalls(calls, this.#decisionScope(round));
-    await answerCalls(calls, failures, this.#runScope(round, decided));
+    const deciding = decideCalls(calls, this.#decisionScope(round));
+    return deciding instanceof Promise
+      ? deciding.then((decisions) => this.#runDecided(calls, decisions, choice, round))
+      : this.#runDecided(calls, deciding, choice, round);
+  }
+
+  // The end of a round without calls to run: done, cut, or a typed answer to check.
+  #lastRound(choice: CompletionChoice, round: number, end: StopReason | undefined): StopReason | undefined {
+    this.#emit?.({ type: "round-end", round, finishReason: choice.finishReason });
+    if (end !== undefined || this.options.output === undefined) return end ?? "done";
+    return this.#answer(choice, round);
+  }
+
+  #runDecided(
+    calls: readonly ToolCall[],
+    { failures, decided }: Decisions,
+    choice: CompletionChoice,
+    round: number,
+  ): StopReason | undefined | Promise<StopReason | undefined> {
+    const answering = answerCalls(calls, failures, this.#runScope(round, decided));
+    return answering
+      ? answering.then(() => this.#roundEnd(calls, choice, round))
+      : this.#roundEnd(calls, choice, round);
+  }
+
+  #roundEnd(calls: readonly ToolCall[], choice: CompletionChoice, round: number): StopReason | undefined {
     this.#throwIfAborted();
     this.#emit?.({ type: "round-end", round, finishReason: choice.finishReason });
     return this.#stopAfter(calls) ?? (this.#toolRounds >= this.maxToolRounds ? "maxToolRounds" : undefined);

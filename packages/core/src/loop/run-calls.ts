@@ -5,8 +5,8 @@ import type { ToolCall } from "../context/tool-call.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { ToolResult } from "../tools/tool-result.js";
-import type { Tool } from "../tools/tool.js";
-import type { ToolExecuteOptions } from "../tools/tool-types.js";
+import { runPreparedCall, type Tool } from "../tools/tool.js";
+import type { ToolExecuteOptions, ToolOutcome } from "../tools/tool-types.js";
 import type { ResolvedOptions } from "./completion-options.js";
 import type { PreparedCall } from "./decide-calls.js";
 import type { LoopEventListener } from "./loop-event.js";
@@ -40,48 +40,70 @@ function answer(scope: RunScope, call: ToolCall, result: ToolResult): void {
  * `options.concurrency` tools run at once, started in order, each answered as it finishes. A call
  * decided earlier (approved, restored) is checked against its binding (changed since its
  * decision: it fails); every call is marked started before it runs. Once the signal fires,
- * calls not started yet are answered as Failed ("cancelled").
+ * calls not started yet are answered as Failed ("cancelled"). One at a time, a batch whose tools
+ * return plain values is answered without a promise (undefined).
  */
-export async function answerCalls(
+export function answerCalls(
   calls: readonly ToolCall[],
   answers: ReadonlyMap<ToolCall, ToolResult>,
   scope: RunScope,
-): Promise<void> {
+): Promise<void> | undefined {
   let next = 0;
+  const workers = Math.min(scope.options.concurrency, calls.length);
+  if (workers <= 0) return undefined;
+  if (workers === 1) {
+    // Calls from `next` on, until one runs in the background: its promise goes on from there.
+    const inTurn = (): Promise<void> | undefined => {
+      while (next < calls.length) {
+        const call = calls[next++]!;
+        const running = readyToRun(call, answers, scope) ? runOne(call, scope, false) : undefined;
+        if (running !== undefined) return running.then(inTurn);
+      }
+      return undefined;
+    };
+    return inTurn();
+  }
+  // Several at once: a worker waits a turn after starting each tool, so the next worker starts its own.
   const worker = async (): Promise<void> => {
     while (next < calls.length) {
       const call = calls[next++]!;
-      const ready = answers.get(call);
-      if (call.result !== undefined) continue;
-      if (ready !== undefined) answer(scope, call, ready);
-      else if (call.policyResult?.status !== ToolPolicyStatus.Allowed) continue;
-      else if (scope.options.signal?.aborted)
-        answerFailed(scope, call, "Cancelled before it ran: the completion was aborted.");
-      else await runOne(call, scope);
+      if (readyToRun(call, answers, scope)) await runOne(call, scope, true);
     }
   };
-  const workers = Math.min(scope.options.concurrency, calls.length);
-  if (workers === 1) await worker();
-  else if (workers > 1) await Promise.all(Array.from({ length: workers }, worker));
+  return Promise.all(Array.from({ length: workers }, worker)).then(() => undefined);
 }
 
-async function runOne(call: ToolCall, scope: RunScope): Promise<void> {
+// Answers a call that has its answer (ready, or cancelled); true when it is Allowed and runs now.
+function readyToRun(call: ToolCall, answers: ReadonlyMap<ToolCall, ToolResult>, scope: RunScope): boolean {
+  const ready = answers.get(call);
+  if (call.result !== undefined) return false;
+  if (ready !== undefined) answer(scope, call, ready);
+  else if (call.policyResult?.status !== ToolPolicyStatus.Allowed) return false;
+  else if (scope.options.signal?.aborted)
+    answerFailed(scope, call, "Cancelled before it ran: the completion was aborted.");
+  else return true;
+  return false;
+}
+
+// `waitATurn`: answer even a tool that returned a plain value a turn later (other workers start first).
+function runOne(call: ToolCall, scope: RunScope, waitATurn: boolean): Promise<void> | undefined {
   if (!scope.decided.has(call) && call.binding !== callBinding(call)) {
     answerFailed(scope, call, CHANGED_MESSAGE);
-    return;
+    return undefined;
   }
   const tool = scope.registry.find(call.name);
   if (tool === undefined) {
     answerFailed(scope, call, `No tool named "${call.name}" is registered any more.`);
-    return;
+    return undefined;
   }
   const hooks = scope.options.hooks;
-  if (hooks?.tool) await hooks.tool(call, () => runTool(call, tool, scope));
-  else await runTool(call, tool, scope);
+  // A hook's wrapper is awaited whatever it returns, as before.
+  if (hooks?.tool) return Promise.resolve(hooks.tool(call, async () => runTool(call, tool, scope, waitATurn)));
+  return runTool(call, tool, scope, waitATurn);
 }
 
 // From the call's `tool-start` to its `tool-result`: the part a hook may run inside its own scope.
-async function runTool(call: ToolCall, tool: Tool, scope: RunScope): Promise<void> {
+function runTool(call: ToolCall, tool: Tool, scope: RunScope, waitATurn: boolean): Promise<void> | undefined {
   const { options } = scope;
   call.started = true;
   scope.emit?.({ type: "tool-start", round: scope.round, call });
@@ -99,8 +121,13 @@ async function runTool(call: ToolCall, tool: Tool, scope: RunScope): Promise<voi
   const prepared = scope.decided.get(call);
   const outcome =
     prepared !== undefined && prepared.tool === tool && prepared.revision === tool.revision
-      ? await tool.executePrepared(prepared.value, execution)
-      : await tool.execute(call.type === "custom" ? call.rawArguments : call.arguments, execution);
+      ? runPreparedCall(tool, prepared.value, execution)
+      : tool.execute(call.type === "custom" ? call.rawArguments : call.arguments, execution);
+  if (!(outcome instanceof Promise) && !waitATurn) return finish(call, tool, scope, outcome);
+  return Promise.resolve(outcome).then((settled) => finish(call, tool, scope, settled));
+}
+
+function finish(call: ToolCall, tool: Tool, scope: RunScope, outcome: ToolOutcome): undefined {
   if (outcome.failure !== undefined) {
     call.policyResult = {
       status: ToolPolicyStatus.Failed,
@@ -108,4 +135,5 @@ async function runTool(call: ToolCall, tool: Tool, scope: RunScope): Promise<voi
     };
   }
   answer(scope, call, outcome.result);
+  return undefined;
 }

@@ -22,6 +22,27 @@ describe("runWithDeadline", () => {
     expect(await runWithDeadline(async () => "later", {})).toEqual({ kind: "returned", value: "later" });
   });
 
+  it("without a timeout or a signal: gives the outcome of a function that returns a plain value at once, and waits for a thenable", async () => {
+    expect(runWithDeadline(() => 42, {})).toEqual({ kind: "returned", value: 42 });
+    const boom = new Error("boom");
+    expect(
+      runWithDeadline(() => {
+        throw boom;
+      }, {}),
+    ).toEqual({ kind: "thrown", error: boom });
+    const thenable = { then: (resolve: (value: string) => void) => resolve("via then") };
+    const waited = runWithDeadline(() => thenable, {});
+    expect(waited).toBeInstanceOf(Promise);
+    expect(await waited).toEqual({ kind: "returned", value: "via then" });
+    const badThen = Object.defineProperty({}, "then", {
+      get() {
+        throw boom;
+      },
+    });
+    expect(runWithDeadline(() => badThen, {})).toEqual({ kind: "thrown", error: boom });
+    expect(runWithDeadline(() => 1, { timeoutMs: 1000 })).toBeInstanceOf(Promise);
+  });
+
   it("times out a function that ignores its signal, and aborts the signal it read", async () => {
     let signal: AbortSignal | undefined;
     const outcome = await runWithDeadline((signalOf) => ((signal = signalOf()), never()), { timeoutMs: 10 });

@@ -10,13 +10,15 @@ export type DeadlineOutcome =
  * and settles as soon as either happens, even when `start` ignores its signal (its late result
  * is dropped). Nothing runs when `signal` is already aborted. `start` gets the signal as a
  * function: most tools never read it, so its AbortController is made only when asked for.
+ * With neither a signal nor a timeout, a function that returns a plain value gives its outcome
+ * at once, not a promise (the loop then answers its call without waiting a turn).
  */
 export function runWithDeadline(
   start: (signalOf: () => AbortSignal) => unknown,
   options: { signal?: AbortSignal; timeoutMs?: number },
-): Promise<DeadlineOutcome> {
+): DeadlineOutcome | Promise<DeadlineOutcome> {
   const { signal, timeoutMs } = options;
-  if (signal?.aborted) return Promise.resolve({ kind: "aborted", reason: signal.reason });
+  if (signal?.aborted) return { kind: "aborted", reason: signal.reason };
   const limited = timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs > 0;
   return signal === undefined && !limited
     ? runUnbounded(start)
@@ -73,12 +75,28 @@ async function runGuarded(
 }
 
 // Neither a timeout nor a caller's signal: nothing can stop the call, so no listener, no timer
-// and no race; a signal (that never fires) only for a tool that reads it.
-async function runUnbounded(start: (signalOf: () => AbortSignal) => unknown): Promise<DeadlineOutcome> {
+// and no race; a signal (that never fires) only for a tool that reads it. A function that returns
+// a plain value is done when it returns: its outcome is known without a promise.
+function runUnbounded(start: (signalOf: () => AbortSignal) => unknown): DeadlineOutcome | Promise<DeadlineOutcome> {
   let controller: AbortController | undefined;
+  let value: unknown;
   try {
-    return { kind: "returned", value: await start(() => (controller ??= new AbortController()).signal) };
+    value = start(() => (controller ??= new AbortController()).signal);
+    if (!isThenable(value)) return { kind: "returned", value };
   } catch (error) {
     return { kind: "thrown", error };
   }
+  return Promise.resolve(value).then(
+    (settled): DeadlineOutcome => ({ kind: "returned", value: settled }),
+    (error: unknown): DeadlineOutcome => ({ kind: "thrown", error }),
+  );
+}
+
+// What `await` would wait for: an object or function with a `then` method (reading `then` may throw).
+function isThenable(value: unknown): boolean {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
 }

@@ -246,4 +246,29 @@ describe("Tool.impl and Tool.call", () => {
     tool.strict = true;
     expect(tool.revision).toBeGreaterThan(second);
   });
+
+  it("executePrepared runs prepared arguments as they are and always settles through a promise", async () => {
+    const seen: unknown[] = [];
+    const tool = new Tool({
+      name: "echo",
+      description: "",
+      schema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
+      impl: (args: unknown) => (seen.push(args), { got: args }),
+    });
+    const options = { callId: "c1" };
+    const plain = tool.executePrepared({ n: 1 }, options);
+    expect(plain).toBeInstanceOf(Promise);
+    expect(await plain).toEqual({ result: { output: '{"got":{"n":1}}', isError: false } });
+    tool.impl = async (args: unknown) => ({ later: args });
+    expect(await tool.executePrepared({ n: 2 }, options)).toEqual({
+      result: { output: '{"later":{"n":2}}', isError: false },
+    });
+    tool.impl = () => {
+      throw new Error("broken");
+    };
+    const thrown = tool.executePrepared({ n: 3 }, options);
+    expect(thrown).toBeInstanceOf(Promise);
+    expect(await thrown).toMatchObject({ failure: "thrown", result: { isError: true } });
+    expect(seen).toEqual([{ n: 1 }]);
+  });
 });

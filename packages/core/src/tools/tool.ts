@@ -8,7 +8,7 @@ import type { InputLimits } from "./input-limits.js";
 import { prepareArguments } from "./prepare-arguments.js";
 import { convertResult, errorOutput, thrownMessage } from "./result-conversion.js";
 import { nextRevision } from "./revision-clock.js";
-import { runWithDeadline } from "./run-with-deadline.js";
+import { runWithDeadline, type DeadlineOutcome } from "./run-with-deadline.js";
 import type { ToolCallContext } from "./tool-call-context.js";
 import { isToolError } from "./tool-error.js";
 import { assertToolName } from "./tool-name.js";
@@ -27,6 +27,29 @@ type Ran =
   { kind: "returned"; value: unknown } | { kind: "failed"; failure: ToolFailure; message: string; error: unknown };
 
 const marker = Symbol.for("tooltype.tool");
+
+// Reaches a tool's private run for the loop (set once by the class's static block).
+let preparedOutcomeOf: (
+  tool: Tool,
+  value: JSONObject | string,
+  options: ToolExecuteOptions,
+) => ToolOutcome | Promise<ToolOutcome>;
+
+/**
+ * `tool.executePrepared(value, options)` for the loop, settled without a promise when the tool's
+ * function returned a plain value (and ran with neither a signal nor a timeout): its call is then
+ * answered in the same turn. A subclass's own `executePrepared` is called as it is. Not part of
+ * the public API.
+ */
+export function runPreparedCall(
+  tool: Tool,
+  value: JSONObject | string,
+  options: ToolExecuteOptions,
+): ToolOutcome | Promise<ToolOutcome> {
+  return tool.executePrepared === Tool.prototype.executePrepared
+    ? preparedOutcomeOf(tool, value, options)
+    : tool.executePrepared(value, options);
+}
 /** The parameters schema of a tool that takes no arguments. A fresh object on every call. */
 export function emptySchema(): JSONObject {
   return { type: "object", properties: {}, additionalProperties: false };
@@ -58,6 +81,10 @@ export class Tool {
   #run: (args: unknown, context: ToolCallContext) => unknown;
   #implWrapper: ((args: unknown, options?: ToolCallOptions) => Promise<unknown>) | undefined;
   #revision = nextRevision();
+
+  static {
+    preparedOutcomeOf = (tool, value, options) => tool.#preparedOutcome(value, options);
+  }
 
   constructor(init: ToolInit) {
     assertToolName(init.name, "a tool");
@@ -173,8 +200,19 @@ export class Tool {
    * loop prepares each call once, when it decides on it. Like `execute` otherwise (the deadline,
    * the signal, the result conversion); never rejects. Applications call `execute`.
    */
-  async executePrepared(value: JSONObject | string, options: ToolExecuteOptions): Promise<ToolOutcome> {
-    return this.#outcome(await this.#runPrepared(value, options));
+  executePrepared(value: JSONObject | string, options: ToolExecuteOptions): Promise<ToolOutcome> {
+    try {
+      const outcome = this.#preparedOutcome(value, options);
+      return outcome instanceof Promise ? outcome : Promise.resolve(outcome);
+    } catch (error) {
+      return Promise.reject(error as Error); // as an async method would: a promise, never a throw
+    }
+  }
+
+  // What executePrepared settles with, without a promise when the function returned a plain value.
+  #preparedOutcome(value: JSONObject | string, options: ToolExecuteOptions): ToolOutcome | Promise<ToolOutcome> {
+    const ran = this.#runPrepared(value, options);
+    return ran instanceof Promise ? ran.then((settled) => this.#outcome(settled)) : this.#outcome(ran);
   }
 
   #outcome(ran: Ran): ToolOutcome {
@@ -205,10 +243,10 @@ export class Tool {
   }
 
   // Runs arguments that prepareArguments accepted (checked, copied, converted).
-  async #runPrepared(value: JSONObject | string, options: ToolExecuteOptions): Promise<Ran> {
+  #runPrepared(value: JSONObject | string, options: ToolExecuteOptions): Ran | Promise<Ran> {
     const run = this.#run;
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
-    const outcome = await runWithDeadline(
+    const outcome = runWithDeadline(
       (signalOf) => {
         const context: ToolCallContext = {
           callId: options.callId,
@@ -223,6 +261,12 @@ export class Tool {
       },
       { signal: options.signal, timeoutMs },
     );
+    return outcome instanceof Promise
+      ? outcome.then((settled) => this.#ran(settled, timeoutMs))
+      : this.#ran(outcome, timeoutMs);
+  }
+
+  #ran(outcome: DeadlineOutcome, timeoutMs: number | undefined): Ran {
     switch (outcome.kind) {
       case "returned":
         return outcome;

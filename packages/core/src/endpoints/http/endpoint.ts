@@ -5,7 +5,7 @@ import { endpointCompletions, type CompletionInput, type TypedOutputOptions } fr
 import { streamCompletion, type CompletionStream } from "../../loop/stream.js";
 import { ToolRegistry } from "../../tools/tool-registry.js";
 import type { Context } from "../../context/context.js";
-import { HttpTransport, type HttpResponse, type RequestBody } from "./transport.js";
+import { HttpTransport, type HttpResponse, type PostOptions, type RequestBody } from "./transport.js";
 import type { ModelConfig } from "../model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../model-endpoint.js";
 import type { ResolvedTransportOptions, TransportOptions } from "./transport-options.js";
@@ -68,11 +68,11 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
     request: EndpointRequest,
     readers: ReplyReaders,
   ): Promise<EndpointReply> {
-    const options = {
+    const options: PostOptions = {
       accept: request.stream ? "text/event-stream" : "application/json",
       retryDuringBody: !request.stream,
-      ...(request.signal ? { signal: request.signal } : {}),
     };
+    if (request.signal) options.signal = request.signal;
     // A server that ignores `stream: true` answers with plain JSON: read it as such.
     return this.#transport.post(path, body, options, (response) =>
       request.stream && !response.contentType.includes("application/json")

@@ -7,13 +7,21 @@ import { SSEReader, type SSEMessage } from "./sse-reader.js";
  * The response body parsed as JSON. A body that is not JSON is a `ProtocolError` quoting its
  * start, ending with the advice to check that the base URL points at `api`.
  */
-export async function readJSONBody(response: HttpResponse, api: string): Promise<unknown> {
-  const text = await response.text();
+export function readJSONBody(response: HttpResponse, api: string): Promise<unknown> {
+  return readJSONBodyAs(response, api, (body) => body);
+}
+
+/** `read(body)` of the response body parsed as JSON (`readJSONBody`, then `read`, in one step). */
+export function readJSONBodyAs<T>(response: HttpResponse, api: string, read: (body: unknown) => T): Promise<T> {
+  return response.text().then((text) => read(parseJSONBody(text, response.contentType, api)));
+}
+
+function parseJSONBody(text: string, contentType: string, api: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw new ProtocolError(
-      `The reply is not JSON (content-type "${response.contentType || "none"}"): ${excerptOf(text, 200) || "an empty body"}. Check that the base URL points at ${api}.`,
+      `The reply is not JSON (content-type "${contentType || "none"}"): ${excerptOf(text, 200) || "an empty body"}. Check that the base URL points at ${api}.`,
     );
   }
 }

@@ -151,7 +151,7 @@ export class HttpTransport {
     for (let attempt = 0; ; attempt++) {
       const progress = { delivered: false };
       try {
-        return await this.#once({ path: fullPath, body, options, target, progress, read });
+        return await this.#exchange({ path: fullPath, body, options, target, progress, read });
       } catch (thrown) {
         let error = errorFromFailure(thrown, target, this.#options.timeoutMs, options.signal);
         // Parts of a stream already reached the caller: trying again would deliver them twice.
@@ -184,16 +184,6 @@ export class HttpTransport {
     return route;
   }
 
-  async #once<T>(attempt: Attempt<T>): Promise<T> {
-    const signal = attempt.options.signal;
-    const release = this.#slots.tryAcquire(signal) ?? (await this.#slot(attempt.target, signal));
-    try {
-      return await this.#exchange(attempt);
-    } finally {
-      release();
-    }
-  }
-
   // Waits for a free slot: a timeout is an EndpointError; a cancellation is reported by the caller.
   async #slot(target: string, signal: AbortSignal | undefined): Promise<() => void> {
     const { timeoutMs } = this.#options;
@@ -211,53 +201,59 @@ export class HttpTransport {
     }
   }
 
+  // One try: a connection slot, the request, the reader; the slot is given back however it ends.
   async #exchange<T>({ path, body, options, target, progress, read }: Attempt<T>): Promise<T> {
-    const { timeoutMs, maxResponseBytes } = this.#options;
-    const whole = typeof body === "string" || body.byteLength <= joinedBodyBytes;
-    const headers = this.#headersFor(options.accept);
-    const dispatcher = this.#dispatcher ?? (this.#dispatcher = this.#ownPool());
-    const response = await (dispatcher instanceof Promise ? await dispatcher : dispatcher).request({
-      origin: this.#origin,
-      path,
-      method: "POST",
-      headers: whole ? headers : { ...headers, "content-length": String(body.byteLength) },
-      body:
-        typeof body === "string"
-          ? body
-          : whole
-            ? Buffer.concat(body.pieces, body.byteLength)
-            : Readable.from(body.pieces, { objectMode: false }),
-      signal: options.signal ?? null,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-    });
+    const release = this.#slots.tryAcquire(options.signal) ?? (await this.#slot(target, options.signal));
     try {
-      if (response.statusCode < 200 || response.statusCode >= 300) {
-        const text = await readText(response.body, errorBodyLimit).catch(() => "");
-        const error = errorFromStatus(response.statusCode, response.headers, text, target);
-        const asked = retryAfterMs(response.headers);
-        if (asked !== undefined) retryAfterOf.set(error, asked);
-        throw error;
-      }
-      const declared = Number(response.headers["content-length"]);
-      if (declared > maxResponseBytes) throw tooLarge(target, maxResponseBytes, response.statusCode);
-      const counted = new CountedBody(
-        response.body,
-        maxResponseBytes,
-        () => tooLarge(target, maxResponseBytes, response.statusCode),
-        progress,
-      );
-      return await read({
-        contentType: String(response.headers["content-type"] ?? "").toLowerCase(),
-        body: counted,
-        text: () => counted.text(),
+      const { timeoutMs, maxResponseBytes } = this.#options;
+      const whole = typeof body === "string" || body.byteLength <= joinedBodyBytes;
+      const headers = this.#headersFor(options.accept);
+      const dispatcher = this.#dispatcher ?? (this.#dispatcher = this.#ownPool());
+      const response = await (dispatcher instanceof Promise ? await dispatcher : dispatcher).request({
+        origin: this.#origin,
+        path,
+        method: "POST",
+        headers: whole ? headers : { ...headers, "content-length": String(body.byteLength) },
+        body:
+          typeof body === "string"
+            ? body
+            : whole
+              ? Buffer.concat(body.pieces, body.byteLength)
+              : Readable.from(body.pieces, { objectMode: false }),
+        signal: options.signal ?? null,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
       });
-    } finally {
-      // Whatever was not read (an error, a reader that stopped early) must not hold the connection.
-      if (!response.body.readableEnded) {
-        response.body.on("error", () => {}); // the abort this causes is expected: nobody listens any more
-        response.body.destroy();
+      try {
+        if (response.statusCode < 200 || response.statusCode >= 300) {
+          const text = await readText(response.body, errorBodyLimit).catch(() => "");
+          const error = errorFromStatus(response.statusCode, response.headers, text, target);
+          const asked = retryAfterMs(response.headers);
+          if (asked !== undefined) retryAfterOf.set(error, asked);
+          throw error;
+        }
+        const declared = Number(response.headers["content-length"]);
+        if (declared > maxResponseBytes) throw tooLarge(target, maxResponseBytes, response.statusCode);
+        const counted = new CountedBody(
+          response.body,
+          maxResponseBytes,
+          () => tooLarge(target, maxResponseBytes, response.statusCode),
+          progress,
+        );
+        return await read({
+          contentType: String(response.headers["content-type"] ?? "").toLowerCase(),
+          body: counted,
+          text: () => counted.text(),
+        });
+      } finally {
+        // Whatever was not read (an error, a reader that stopped early) must not hold the connection.
+        if (!response.body.readableEnded) {
+          response.body.on("error", () => {}); // the abort this causes is expected: nobody listens any more
+          response.body.destroy();
+        }
       }
+    } finally {
+      release();
     }
   }
 

@@ -10,11 +10,11 @@ import { OpenAIStreamAssembler } from "./stream.js";
 import { attachOpenAIOutput } from "./response-format.js";
 import { readQwenDialect } from "../qwen/dialect.js";
 import { QwenTextDeltas } from "../qwen/stream-text.js";
-import { readEventStream, readJSONBody } from "../http/reply-body.js";
+import { readEventStream, readJSONBodyAs } from "../http/reply-body.js";
 import type { ArgumentLimits } from "../tool-arguments.js";
 
-async function readJSONReply(response: HttpResponse, limits: ArgumentLimits, baseURL: string): Promise<EndpointReply> {
-  return parseOpenAIReply(await readJSONBody(response, "an OpenAI-compatible /v1 API"), limits, baseURL);
+function readJSONReply(response: HttpResponse, limits: ArgumentLimits, baseURL: string): Promise<EndpointReply> {
+  return readJSONBodyAs(response, "an OpenAI-compatible /v1 API", (body) => parseOpenAIReply(body, limits, baseURL));
 }
 
 async function readStreamedReply(
@@ -71,16 +71,25 @@ export class OpenAI extends HttpEndpoint<"OpenAI"> {
    * request fails after its retries (or is cancelled) and `ProtocolError` for a body that is not a
    * chat completion (a stream cut before its end included); nothing is reported as a result then.
    */
-  async send(request: EndpointRequest): Promise<EndpointReply> {
-    const body = buildOpenAIBody(request, this.config(request.model), {
-      maxTokensField: this.#maxTokensField,
-      baseURL: this.baseURL,
-      onWarning: (message) => request.onEvent?.({ type: "warning", round: request.round, message }),
+  send(request: EndpointRequest): Promise<EndpointReply> {
+    let body: OpenAIBody;
+    try {
+      body = buildOpenAIBody(request, this.config(request.model), {
+        maxTokensField: this.#maxTokensField,
+        baseURL: this.baseURL,
+        onWarning: (message) => request.onEvent?.({ type: "warning", round: request.round, message }),
+      });
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const reply = this.#sendBody(body, request);
+    // Most bodies send no strict tool and ask for no typed answer: the reply is final as parsed.
+    if (!(body.tools?.strict?.size ?? 0) && body.output === undefined) return reply;
+    return reply.then((parsed) => {
+      restoreStrictNulls(parsed, body);
+      if (body.output !== undefined) attachOpenAIOutput(parsed, body.output);
+      return parsed;
     });
-    const reply = await this.#sendBody(body, request);
-    restoreStrictNulls(reply, body);
-    if (body.output !== undefined) attachOpenAIOutput(reply, body.output);
-    return reply;
   }
 
   /**

@@ -34,6 +34,9 @@ describe("parseOpenAIReply (docs/wire-format.md)", () => {
     expect([choice.text, choice.reasoning, choice.refusal]).toEqual(["4", "2+2=4", null]);
     expect(first(reply({ content: "fine", refusal: null })).refusal).toBeNull();
     expect(first(reply({ content: null, reasoning: "thinking" })).reasoning).toBe("thinking");
+    expect(first(reply({ content: null, reasoning_content: "", reasoning: "the second field" })).reasoning).toBe(
+      "the second field",
+    );
     expect(first(reply({ content: null, refusal: "I can't help with that." })).refusal).toBe("I can't help with that.");
   });
 
@@ -41,6 +44,7 @@ describe("parseOpenAIReply (docs/wire-format.md)", () => {
     const body = {
       choices: [
         { index: 1, message: { content: "b" }, finish_reason: "eos_token" },
+        "not a choice",
         { index: 0, message: { content: "a" }, finish_reason: "tool_use" },
       ],
     };

@@ -62,9 +62,10 @@ function parseChoice(
   const legacy = asObject(message.function_call);
   if (legacy && toolCalls.length === 0 && nonEmptyString(legacy.name) !== undefined)
     toolCalls.push(parseOpenAIToolCall({ function: legacy }, limits, ids));
-  const reasoning = [message.reasoning_content, message.reasoning, contentReasoning(message.content)].find(
-    (r): r is string => typeof r === "string" && r !== "",
-  );
+  const reasoning =
+    nonEmptyString(message.reasoning_content) ??
+    nonEmptyString(message.reasoning) ??
+    nonEmptyString(contentReasoning(message.content));
   const refusal =
     typeof message.refusal === "string" && message.refusal !== ""
       ? message.refusal
@@ -103,12 +104,12 @@ export function parseOpenAIReply(body: unknown, limits: ArgumentLimits, baseURL?
     );
   }
   const ids = new CallIds();
-  const choices = b.choices
-    .flatMap((entry, position) => {
-      const choice = asObject(entry);
-      return choice ? [parseChoice(choice, position, limits, ids, baseURL)] : [];
-    })
-    .sort((x, y) => x.index - y.index);
+  const choices: CompletionChoice[] = [];
+  for (let position = 0; position < b.choices.length; position++) {
+    const choice = asObject(b.choices[position]);
+    if (choice) choices.push(parseChoice(choice, position, limits, ids, baseURL));
+  }
+  if (choices.length > 1) choices.sort((x, y) => x.index - y.index);
   if (choices.length === 0)
     throw new ProtocolError("The reply has no choices: the server sent neither text nor tool calls.");
   return { choices, usage: parseUsage(b.usage), raw: body };
