@@ -21,6 +21,6 @@ export async function readJSONBody(response: HttpResponse, api: string): Promise
 /** Reads a `text/event-stream` body to its end, handing each server-sent event to `onMessage` as it completes. */
 export async function readEventStream(response: HttpResponse, onMessage: (message: SSEMessage) => void): Promise<void> {
   const reader = new SSEReader(onMessage);
-  for await (const piece of response.body) reader.push(piece);
+  await response.each((piece) => reader.push(piece));
   reader.end();
 }
