@@ -33,7 +33,9 @@ export async function run(wanted) {
     for (const source of sources) {
       // No floor without a socket: the replay hands the pieces over and nothing reads them.
       for (const name of rotated(names, pass).filter((name) => source === "socket" || name !== "floor")) {
-        const result = runNode("stream-client.mjs", [name, "10", "5"], {
+        // A replayed request costs a few ms: more of them, for a median as steady as the socket's.
+        const [requests, warmup] = source === "socket" ? ["10", "5"] : ["40", "20"];
+        const result = runNode("stream-client.mjs", [name, requests, warmup], {
           env: { BENCH_DELTAS: String(deltas), BENCH_STREAM_SOURCE: source },
         });
         (samples[`${source}/${name}`] ??= []).push(median(result.samples));
@@ -48,7 +50,7 @@ export async function run(wanted) {
   const sections = [
     `### Streams: one reply, ${deltas} tool-call argument deltas`,
     "",
-    `Each contender in a fresh process, 5 warm-up requests, then the median of 10; median of ${count} passes. CPU of the whole request (send, read, parse every event, assemble and parse the arguments).`,
+    `Each contender in a fresh process, 5 warm-up requests, then the median of 10 (replays: 20, then the median of 40); median of ${count} passes. CPU of the whole request (send, read, parse every event, assemble and parse the arguments).`,
   ];
   for (const source of sources) {
     const rows = names.filter((name) => samples[`${source}/${name}`]);
