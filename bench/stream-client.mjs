@@ -63,6 +63,36 @@ const contenders = {
       return expected;
     };
   },
+  // The same, through undici's dispatch handler callbacks (as tooltype reads): no body stream at all.
+  async "floor-dispatch"({ url }) {
+    const { getGlobalDispatcher } = await import("undici");
+    const { origin, pathname } = new URL(`${url}/chat/completions`);
+    const body = JSON.stringify({
+      model: MODEL,
+      messages: [{ role: "user", content: prompt }],
+      tools,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    const headers = { "content-type": "application/json", accept: "text/event-stream", authorization: "Bearer bench" };
+    return () =>
+      new Promise((resolve, reject) => {
+        getGlobalDispatcher().dispatch(
+          { origin, path: pathname, method: "POST", headers, body },
+          {
+            onRequestStart() {},
+            onResponseStart(_controller, status) {
+              if (status !== 200) reject(new Error(`floor-dispatch: HTTP ${status}`));
+            },
+            onResponseData() {
+              reads++;
+            },
+            onResponseEnd: () => resolve(expected),
+            onResponseError: (_controller, error) => reject(error),
+          },
+        );
+      });
+  },
   tooltype: tooltypeFrom(() => import("@tooltype/core")),
   "tooltype-before": tooltypeFrom(() => import(pathToFileURL(process.env.BENCH_CORE_BEFORE).href)),
   async "openai-stream"({ url, fetch }) {
@@ -140,7 +170,7 @@ try {
     await check();
     samples.push(cpu() - start);
   }
-  const perRequest = name === "floor" ? { reads: reads / Number(requests) } : {};
+  const perRequest = name.startsWith("floor") ? { reads: reads / Number(requests) } : {};
   process.stdout.write(JSON.stringify({ name, source: sourceKind, samples, deltas, pieces, ...perRequest }) + "\n");
 } finally {
   if (sourceKind === "socket") server.send("close");

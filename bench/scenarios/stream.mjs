@@ -9,6 +9,7 @@ import { log, median, ms, pick, rotated, runNode, table } from "./common.mjs";
 
 const labels = {
   floor: "floor: `undici.request`, body iterated, nothing parsed",
+  "floor-dispatch": "floor through `dispatch`: handler callbacks, nothing parsed",
   tooltype: "tooltype `ep.stream` (events iterated, then the completion)",
   "tooltype-before": "tooltype before (BENCH_CORE_BEFORE)",
   "openai-stream": "OpenAI SDK `chat.completions.stream` → `finalChatCompletion()`",
@@ -22,7 +23,13 @@ const sourceTitles = {
 };
 
 export async function run(wanted) {
-  const known = ["floor", "tooltype", ...(process.env.BENCH_CORE_BEFORE ? ["tooltype-before"] : []), ...peers];
+  const known = [
+    "floor",
+    "floor-dispatch",
+    "tooltype",
+    ...(process.env.BENCH_CORE_BEFORE ? ["tooltype-before"] : []),
+    ...peers,
+  ];
   const names = pick(wanted, known);
   const sources = (process.env.BENCH_STREAM_SOURCES ?? "socket,events,batched").split(",");
   const count = Number(process.env.BENCH_PASSES ?? 3);
@@ -32,17 +39,15 @@ export async function run(wanted) {
   for (let pass = 0; pass < count; pass++) {
     for (const source of sources) {
       // No floor without a socket: the replay hands the pieces over and nothing reads them.
-      for (const name of rotated(names, pass).filter((name) => source === "socket" || name !== "floor")) {
+      for (const name of rotated(names, pass).filter((name) => source === "socket" || !name.startsWith("floor"))) {
         // A replayed request costs a few ms: more of them, for a median as steady as the socket's.
         const [requests, warmup] = source === "socket" ? ["10", "5"] : ["40", "20"];
         const result = runNode("stream-client.mjs", [name, requests, warmup], {
           env: { BENCH_DELTAS: String(deltas), BENCH_STREAM_SOURCE: source },
         });
         (samples[`${source}/${name}`] ??= []).push(median(result.samples));
-        info[source] = {
-          pieces: result.pieces,
-          reads: [...(info[source]?.reads ?? []), ...(result.reads ? [result.reads] : [])],
-        };
+        info[source] ??= { pieces: result.pieces, reads: {} };
+        if (result.reads) (info[source].reads[name] ??= []).push(result.reads);
       }
       log(`  pass ${pass + 1}/${count}: ${source}`);
     }
@@ -69,18 +74,19 @@ export async function run(wanted) {
       `#### ${sourceTitles[source]}`,
       "",
       source === "socket"
-        ? `The floor read the reply in ${reads?.length ? Math.round(median(reads)) : "?"} socket reads per request (median of passes); fewer reads when the machine is loaded, as the server's writes then arrive batched.`
+        ? `Socket reads per request (median of passes): ${Object.entries(reads ?? {})
+            .map(([name, counts]) => `${Math.round(median(counts))} for \`${name}\``)
+            .join(
+              ", ",
+            )}; fewer when the machine is loaded, as the server's writes then arrive batched. "Above the floor" is against \`floor\`.`
         : `${pieces} pieces per reply, all there at once: every contender takes them as fast as it can (fetch: a \`ReadableStream\` with every piece enqueued; tooltype: a dispatcher that plays them through the handler, stopping while it is paused).`,
       "",
       table(
         header,
         rows.map((name) => {
-          const row = [labels[name], ms(cost[name], 1), name === "floor" ? "–" : ratio(cost[name], best)];
-          if (floor !== undefined)
-            row.push(
-              name === "floor" ? "0" : ms(above(name), 1),
-              name === "floor" ? "–" : ratio(above(name), bestAbove),
-            );
+          const isFloor = name.startsWith("floor");
+          const row = [labels[name], ms(cost[name], 1), isFloor ? "–" : ratio(cost[name], best)];
+          if (floor !== undefined) row.push(ms(above(name), 1), isFloor ? "–" : ratio(above(name), bestAbove));
           return row;
         }),
       ),
