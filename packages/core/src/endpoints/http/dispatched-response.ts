@@ -36,10 +36,8 @@ function decodeUTF8(chunks: readonly Buffer[], bytes: number): string {
 /**
  * One request's response, read through undici's dispatch handler callbacks (`onRequestStart`,
  * `onResponseStart`, `onResponseData`, `onResponseEnd`, `onResponseError`) rather than a
- * `Readable` and async iterators: each piece the socket yields reaches its reader in the same
- * call, with no stream, promise or microtask per piece. `head` settles with the status and
- * headers; the body is then taken once, by `text`, `each` (pieces handed to a callback as they
- * come) or `pieces` (an async iterator that pauses the socket while its queue is unread). Pieces
+ * `Readable` and async iterators: no stream, promise or microtask per piece. `head` settles with the status and
+ * headers; the body is then taken once, by `text`, `each` (handed to a callback read by read) or `pieces` (an async iterator that pauses the socket while its queue is unread). Pieces
  * that arrive before the body is taken wait in a list. The caller's signal aborts the request.
  * `limit` caps a success body's bytes: past it `tooLarge(status)` is the body's error and the request
  * is aborted; `onPiece` hears every counted piece.
@@ -138,12 +136,47 @@ export class DispatchedResponse {
   }
 
   /**
-   * Hands every piece to `onPiece` as it arrives (those already here first), synchronously;
-   * resolves at the body's end, rejects with its failure or with what `onPiece` threw.
+   * Hands the body to `onPiece` as it arrives: the pieces of one socket read (undici reports each
+   * HTTP chunk apart) joined, once, in a microtask right after the read, so a reader pays its
+   * per-piece work (decoding, framing, waking its consumer) per read, not per chunk. Resolves at
+   * the body's end (after the last pieces), rejects with its failure or with what `onPiece` threw.
    */
   each(onPiece: Consumer): Promise<void> {
+    let batch: Buffer[] = [];
+    let scheduled = false;
+    const flush = (): void => {
+      scheduled = false;
+      if (batch.length === 0) return;
+      const pieces = batch;
+      batch = [];
+      onPiece(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces));
+    };
+    const flushLater = (): void => {
+      try {
+        flush();
+      } catch (error) {
+        this.#fail(error, this.#controller);
+      }
+    };
     return new Promise((resolve, reject) => {
-      this.#take(onPiece, (error) => (error === undefined ? resolve() : reject(error)));
+      this.#take(
+        (piece) => {
+          batch.push(piece);
+          if (!scheduled) {
+            scheduled = true;
+            queueMicrotask(flushLater);
+          }
+        },
+        (error) => {
+          if (error !== undefined) return reject(error);
+          try {
+            flush();
+            resolve();
+          } catch (thrown) {
+            reject(thrown);
+          }
+        },
+      );
     });
   }
 

@@ -230,25 +230,25 @@ export class HttpTransport {
       (status) => tooLarge(target, maxResponseBytes, status),
       () => (progress.delivered = true),
     );
-    dispatcher.dispatch(
-      {
-        origin: this.#origin,
-        path,
-        method: "POST",
-        headers: whole ? headers : { ...headers, "content-length": String(body.byteLength) },
-        body:
-          typeof body === "string"
-            ? body
-            : whole
-              ? Buffer.concat(body.pieces, body.byteLength)
-              : Readable.from(body.pieces, { objectMode: false }),
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      },
-      response,
-    );
-    const { status, headers: responseHeaders } = await response.head;
     try {
+      dispatcher.dispatch(
+        {
+          origin: this.#origin,
+          path,
+          method: "POST",
+          headers: whole ? headers : { ...headers, "content-length": String(body.byteLength) },
+          body:
+            typeof body === "string"
+              ? body
+              : whole
+                ? Buffer.concat(body.pieces, body.byteLength)
+                : Readable.from(body.pieces, { objectMode: false }),
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        },
+        response,
+      );
+      const { status, headers: responseHeaders } = await response.head;
       if (status < 200 || status >= 300) {
         const text = await response.text(errorBodyLimit).catch(() => "");
         const error = errorFromStatus(status, responseHeaders, text, target);
