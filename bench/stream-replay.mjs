@@ -58,8 +58,9 @@ export function replayFetch(pieces) {
  * An undici `Dispatcher` answering every request with a 200 event stream made of `pieces`, through
  * the handler's callbacks: undici 7's (onRequestStart, onResponseStart, onResponseData,
  * onResponseEnd; pause/resume/abort on the controller) or the older ones `request()` still passes
- * (onConnect, onHeaders, onData returning false to pause, onComplete). Every piece is there at
- * once: they are delivered in one go, stopping while the handler is paused.
+ * (onConnect, onHeaders, onData returning false to pause, onComplete). Each piece is delivered in
+ * a turn of its own (as separate socket reads are, and as a `ReadableStream` hands one piece per
+ * read), waiting while the handler is paused.
  */
 export class ReplayDispatcher extends Dispatcher {
   #pieces;
@@ -77,9 +78,7 @@ export class ReplayDispatcher extends Dispatcher {
 
   #play(handler) {
     const pieces = this.#pieces;
-    let next = 0;
-    let running = false;
-    let ended = false;
+    let resumed;
     const controller = {
       aborted: false,
       paused: false,
@@ -89,56 +88,62 @@ export class ReplayDispatcher extends Dispatcher {
       },
       resume() {
         controller.paused = false;
-        run();
+        resumed?.();
       },
       abort(reason) {
-        if (controller.aborted || ended) return;
+        if (controller.aborted) return;
         controller.aborted = true;
         controller.reason = reason;
-        ended = true;
         handler.onResponseError?.(controller, reason);
+        resumed?.();
       },
     };
-    const run = () => {
-      if (running) return;
-      running = true;
-      while (!controller.paused && !controller.aborted && next < pieces.length)
+    const run = async () => {
+      handler.onRequestStart(controller, {});
+      if (controller.aborted) return;
+      handler.onResponseStart?.(controller, 200, { ...sseHeaders }, "OK");
+      for (let next = 0; next < pieces.length;) {
+        if (controller.aborted) return;
+        if (controller.paused) {
+          await new Promise((resolve) => (resumed = resolve));
+          continue;
+        }
         handler.onResponseData?.(controller, pieces[next++]);
-      running = false;
-      if (!controller.paused && !ended && next === pieces.length) {
-        ended = true;
-        handler.onResponseEnd?.(controller, {});
+        await null; // each piece in a turn of its own, as separate socket reads are
       }
+      if (!controller.aborted) handler.onResponseEnd?.(controller, {});
     };
-    handler.onRequestStart(controller, {});
-    if (controller.aborted) return;
-    handler.onResponseStart?.(controller, 200, { ...sseHeaders }, "OK");
-    if (!controller.aborted) run();
+    void run();
   }
 
-  #playLegacy(handler) {
+  async #playLegacy(handler) {
     const pieces = this.#pieces;
-    let next = 0;
     let aborted = false;
-    let running = false;
-    const run = () => {
-      if (running || aborted) return;
-      running = true;
-      while (next < pieces.length) if (handler.onData(pieces[next++]) === false) break;
-      running = false;
-      if (next === pieces.length && !aborted) {
-        next++;
-        handler.onComplete([]);
-      }
-    };
+    let resumed;
+    let paused = false;
     handler.onConnect((reason) => {
       if (aborted) return;
       aborted = true;
       handler.onError(reason);
+      resumed?.();
     }, {});
     if (aborted) return;
+    const resume = () => {
+      paused = false;
+      resumed?.();
+    };
     const raw = [Buffer.from("content-type"), Buffer.from(sseHeaders["content-type"])];
-    if (handler.onHeaders(200, raw, run, "OK") !== false) run();
+    paused = handler.onHeaders(200, raw, resume, "OK") === false;
+    for (let next = 0; next < pieces.length;) {
+      if (aborted) return;
+      if (paused) {
+        await new Promise((resolve) => (resumed = resolve));
+        continue;
+      }
+      paused = handler.onData(pieces[next++]) === false;
+      await null;
+    }
+    if (!aborted) handler.onComplete([]);
   }
 
   async close() {}
