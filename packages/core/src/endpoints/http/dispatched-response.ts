@@ -37,10 +37,11 @@ function decodeUTF8(chunks: readonly Buffer[], bytes: number): string {
  * One request's response, read through undici's dispatch handler callbacks (`onRequestStart`,
  * `onResponseStart`, `onResponseData`, `onResponseEnd`, `onResponseError`) rather than a
  * `Readable` and async iterators: no stream, promise or microtask per piece. `head` settles with the status and
- * headers; the body is then taken once, by `text`, `each` (handed to a callback read by read) or `pieces` (an async iterator that pauses the socket while its queue is unread). Pieces
- * that arrive before the body is taken wait in a list. The caller's signal aborts the request.
- * `limit` caps a success body's bytes: past it `tooLarge(status)` is the body's error and the request
- * is aborted; `onPiece` hears every counted piece.
+ * headers; the body is then taken once, by `text`, `each` (handed to a callback read by read) or
+ * `pieces` (an async iterator that pauses the socket while its queue is unread). Pieces that
+ * arrive before the body is taken wait in a list. The caller's signal aborts the request.
+ * `limit` caps a success body's bytes: past it `tooLarge(status)` is the body's error and the
+ * request is aborted; `onPiece` hears every counted piece.
  */
 export class DispatchedResponse {
   /** Settles with the status and headers, or rejects when the request fails first. */
