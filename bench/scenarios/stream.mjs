@@ -79,7 +79,7 @@ export async function run(wanted) {
             .join(
               ", ",
             )}; fewer when the machine is loaded, as the server's writes then arrive batched. "Above the floor" is against \`floor\`.`
-        : `${pieces} pieces per reply, all there at once: every contender takes them as fast as it can (fetch: a \`ReadableStream\` with every piece enqueued; tooltype: a dispatcher that plays them through the handler, stopping while it is paused).`,
+        : `${pieces} pieces per reply, one per read: fetch gets a \`ReadableStream\` with every piece enqueued (one piece per read), tooltype a dispatcher that plays them through the handler one per turn, waiting while it is paused.`,
       "",
       table(
         header,
