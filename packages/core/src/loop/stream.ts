@@ -39,7 +39,9 @@ export function streamCompletion(
   if (outer?.aborted) forward();
   else outer?.addEventListener("abort", forward, { once: true });
 
-  const queue: LoopEvent[] = [];
+  // Events not yet taken: `queue` from `head` on (an index, not `shift()`, which moves the rest each time).
+  let queue: LoopEvent[] = [];
+  let head = 0;
   let wake: (() => void) | undefined;
   let finished = false;
   let closed = false;
@@ -81,7 +83,17 @@ export function streamCompletion(
     async next() {
       for (;;) {
         if (closed) return { done: true, value: undefined };
-        if (queue.length > 0) return { done: false, value: queue.shift()! };
+        if (head < queue.length) {
+          const value = queue[head++]!;
+          if (head === queue.length) {
+            queue.length = 0;
+            head = 0;
+          } else if (head >= 1024) {
+            queue = queue.slice(head); // a consumer that stays behind: drop what it took
+            head = 0;
+          }
+          return { done: false, value };
+        }
         if (finished) {
           if (failure !== undefined) {
             const { error } = failure;
@@ -96,7 +108,8 @@ export function streamCompletion(
     async return() {
       if (!finished) controller.abort(new AbortedError("The stream's consumer stopped iterating."));
       closed = true;
-      queue.length = 0;
+      queue = [];
+      head = 0;
       return { done: true, value: undefined };
     },
   };

@@ -29,6 +29,6 @@ function parseJSONBody(text: string, contentType: string, api: string): unknown 
 /** Reads a `text/event-stream` body to its end, handing each server-sent event to `onMessage` as it completes. */
 export async function readEventStream(response: HttpResponse, onMessage: (message: SSEMessage) => void): Promise<void> {
   const reader = new SSEReader(onMessage);
-  for await (const piece of response.body) reader.push(piece);
+  await response.each((piece) => reader.push(piece));
   reader.end();
 }

@@ -22,6 +22,8 @@ export class SSEReader {
   private readonly decoder = new StringDecoder("utf8");
   private readonly parser;
   private started = false;
+  /** Whether the last piece ended on an ASCII byte: then the decoder holds no part of a character. */
+  private atBoundary = true;
 
   constructor(onMessage: (message: SSEMessage) => void) {
     // The parser's own event object is the message (no copy per event).
@@ -30,7 +32,14 @@ export class SSEReader {
 
   /** Feeds the next piece of the body. */
   push(bytes: Uint8Array): void {
-    this.feed(this.decoder.write(bytes));
+    const length = bytes.byteLength;
+    if (length === 0) return;
+    const endsASCII = bytes[length - 1]! < 0x80;
+    // Most pieces end an event (an ASCII newline) and start where the last one ended: such a piece
+    // decodes on its own, without the decoder's bookkeeping (a third of its cost per piece).
+    if (this.atBoundary && endsASCII) this.feed(asBuffer(bytes).toString("utf8"));
+    else this.feed(this.decoder.write(asBuffer(bytes)));
+    this.atBoundary = endsASCII;
   }
 
   /** Ends the body: flushes a partial character and dispatches a last unterminated event. */
@@ -46,6 +55,10 @@ export class SSEReader {
     }
     this.parser.feed(text);
   }
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**

@@ -27,7 +27,10 @@ export interface TransportOptions {
    * wait their turn; the wait counts against `timeoutMs` and ends at once when cancelled.
    */
   maxConnections?: number;
-  /** An undici Dispatcher (Agent, ProxyAgent, MockAgent, …) instead of the endpoint's own keep-alive pool. */
+  /**
+   * An undici Dispatcher (Agent, ProxyAgent, MockAgent, …) instead of the endpoint's own keep-alive pool.
+   * Requests go through its `dispatch(options, handler)` with undici 7's handler callbacks.
+   */
   dispatcher?: RequestDispatcher;
   /** A registry shared with other endpoints; default: a new one of its own. */
   tools?: ToolRegistry;

@@ -1,6 +1,7 @@
 // The transport's body reading against a plain HTTP server on loopback that sends chunked
 // bodies (no content-length), split where a test needs it: the size cap counted while reading,
-// UTF-8 decoded in one piece, a byte order mark dropped, a body cut short.
+// UTF-8 decoded in one piece, a byte order mark dropped, a body cut short, pieces handed to a
+// reader as they arrive (what it throws, a cancellation mid-body).
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { EndpointError } from "../../errors/endpoint-error.js";
@@ -138,5 +139,93 @@ describe("HttpTransport: reading a whole body", () => {
     await unused.close();
     transports.length = 0; // both closed here already
     expect((await failure(readText(unused))).message).toMatch(/POST .*\/v1\/chat\/completions/);
+  });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("HttpTransport: handing a body's pieces to a reader", () => {
+  const stream = { accept: "text/event-stream", retryDuringBody: false } as const;
+  const retrying = { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 };
+
+  it("hands every piece over in order, those that came before the reader started first", async () => {
+    handler = chunked(["one", "two", "three"]);
+    const seen = await transport().post("/chat/completions", "{}", stream, async (response) => {
+      await sleep(50); // the whole body is here before the reader takes it
+      const pieces: string[] = [];
+      await response.each((piece) => pieces.push(Buffer.from(piece).toString()));
+      return pieces.join("");
+    });
+    expect(seen).toBe("onetwothree");
+  });
+
+  it("fails with what the reader threw, also when the body had already ended, and does not retry", async () => {
+    for (const wait of [0, 50]) {
+      let requests = 0;
+      handler = (res) => {
+        requests++;
+        chunked(["one", "two", "three"])(res);
+      };
+      const thrown = new Error("not a chunk");
+      const failed = await transport({ retry: retrying })
+        .post("/chat/completions", "{}", stream, async (response) => {
+          await sleep(wait);
+          await response.each(() => {
+            throw thrown;
+          });
+        })
+        .catch((error: unknown) => error);
+      expect(failed).toBe(thrown);
+      expect(requests).toBe(1);
+    }
+  });
+
+  it("cancels mid-body when the caller's signal aborts: not retried, the connection given up", async () => {
+    let requests = 0;
+    let closed: Promise<void> | undefined;
+    handler = (res) => {
+      requests++;
+      closed = new Promise((resolve) => res.on("close", resolve));
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write("first");
+    };
+    const controller = new AbortController();
+    const error = await failure(
+      transport({ retry: retrying }).post(
+        "/chat/completions",
+        "{}",
+        { ...stream, signal: controller.signal },
+        (response) => response.each(() => controller.abort()),
+      ),
+    );
+    expect([error.retryable, requests]).toEqual([false, 1]);
+    expect(error.message).toMatch(/was cancelled/);
+    await closed; // the server sees its response closed: the socket was not kept for a body nobody reads
+  });
+
+  it("refuses a body past maxResponseBytes piece by piece, after handing over what fitted", async () => {
+    handler = chunked(Array.from({ length: 20 }, () => "x".repeat(100)));
+    let bytes = 0;
+    const error = await failure(
+      transport({ maxResponseBytes: 1000 }).post("/chat/completions", "{}", stream, (response) =>
+        response.each((piece) => (bytes += piece.byteLength)),
+      ),
+    );
+    expect(error.message).toMatch(/larger than maxResponseBytes \(1000 bytes\)/);
+    expect(bytes).toBeLessThanOrEqual(1000);
+  });
+
+  it("lets a slow iterating reader take every piece: the socket waits while pieces are unread", async () => {
+    const pieces = Array.from({ length: 30 }, (_, i) => `piece ${i};`);
+    handler = chunked(pieces);
+    const read = await transport().post("/chat/completions", "{}", stream, async (response) => {
+      let text = "";
+      for await (const piece of response.body) {
+        text += Buffer.from(piece).toString();
+        await sleep(1);
+      }
+      return text;
+    });
+    expect(read).toBe(pieces.join(""));
   });
 });

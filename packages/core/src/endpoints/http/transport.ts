@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import type { Dispatcher } from "undici";
 import { EndpointError } from "../../errors/endpoint-error.js";
-import { CountedBody, readText, tooLarge } from "./counted-body.js";
+import { DispatchedResponse } from "./dispatched-response.js";
 import { errorAfterDelivery, errorFromFailure, errorFromStatus, retryAfterMs } from "./errors.js";
 import { redactError, secretsOf } from "./redaction.js";
 import { ConnectionSlots, DEFAULT_MAX_CONNECTIONS, SlotWaitError } from "./connection-slots.js";
@@ -42,8 +42,13 @@ export interface RetryInfo {
 export interface HttpResponse {
   /** The `content-type` header, lower case, `""` when absent. */
   contentType: string;
-  /** The body, piece by piece, each counted against `maxResponseBytes`. */
+  /** The body, piece by piece, each counted against `maxResponseBytes`; the socket waits while pieces are unread. */
   body: AsyncIterable<Uint8Array>;
+  /**
+   * Hands each piece of the body to `onPiece` as it arrives, in the same call (no promise per
+   * piece); resolves at the body's end, rejects with its failure or with what `onPiece` threw.
+   */
+  each(onPiece: (piece: Uint8Array) => void): Promise<void>;
   /** The whole body as text (UTF-8). */
   text(): Promise<string>;
 }
@@ -208,49 +213,53 @@ export class HttpTransport {
       const { timeoutMs, maxResponseBytes } = this.#options;
       const whole = typeof body === "string" || body.byteLength <= joinedBodyBytes;
       const headers = this.#headersFor(options.accept);
-      const dispatcher = this.#dispatcher ?? (this.#dispatcher = this.#ownPool());
-      const response = await (dispatcher instanceof Promise ? await dispatcher : dispatcher).request({
-        origin: this.#origin,
-        path,
-        method: "POST",
-        headers: whole ? headers : { ...headers, "content-length": String(body.byteLength) },
-        body:
-          typeof body === "string"
-            ? body
-            : whole
-              ? Buffer.concat(body.pieces, body.byteLength)
-              : Readable.from(body.pieces, { objectMode: false }),
-        signal: options.signal ?? null,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-      });
+      const pending = this.#dispatcher ?? (this.#dispatcher = this.#ownPool());
+      const dispatcher = pending instanceof Promise ? await pending : pending;
+      options.signal?.throwIfAborted();
+      // The response is read through the handler's callbacks: no body stream, no promise per piece.
+      const response = new DispatchedResponse(
+        options.signal,
+        maxResponseBytes,
+        (status) => tooLarge(target, maxResponseBytes, status),
+        () => (progress.delivered = true),
+      );
       try {
-        if (response.statusCode < 200 || response.statusCode >= 300) {
-          const text = await readText(response.body, errorBodyLimit).catch(() => "");
-          const error = errorFromStatus(response.statusCode, response.headers, text, target);
-          const asked = retryAfterMs(response.headers);
+        dispatcher.dispatch(
+          {
+            origin: this.#origin,
+            path,
+            method: "POST",
+            headers: whole ? headers : { ...headers, "content-length": String(body.byteLength) },
+            body:
+              typeof body === "string"
+                ? body
+                : whole
+                  ? Buffer.concat(body.pieces, body.byteLength)
+                  : Readable.from(body.pieces, { objectMode: false }),
+            headersTimeout: timeoutMs,
+            bodyTimeout: timeoutMs,
+          },
+          response,
+        );
+        const { status, headers: responseHeaders } = await response.head;
+        if (status < 200 || status >= 300) {
+          const text = await response.text(errorBodyLimit).catch(() => "");
+          const error = errorFromStatus(status, responseHeaders, text, target);
+          const asked = retryAfterMs(responseHeaders);
           if (asked !== undefined) retryAfterOf.set(error, asked);
           throw error;
         }
-        const declared = Number(response.headers["content-length"]);
-        if (declared > maxResponseBytes) throw tooLarge(target, maxResponseBytes, response.statusCode);
-        const counted = new CountedBody(
-          response.body,
-          maxResponseBytes,
-          () => tooLarge(target, maxResponseBytes, response.statusCode),
-          progress,
-        );
+        const declared = Number(responseHeaders["content-length"]);
+        if (declared > maxResponseBytes) throw tooLarge(target, maxResponseBytes, status);
         return await read({
-          contentType: String(response.headers["content-type"] ?? "").toLowerCase(),
-          body: counted,
-          text: () => counted.text(),
+          contentType: String(responseHeaders["content-type"] ?? "").toLowerCase(),
+          body: { [Symbol.asyncIterator]: () => response.pieces() },
+          each: (onPiece) => response.each(onPiece),
+          text: () => response.text(),
         });
       } finally {
         // Whatever was not read (an error, a reader that stopped early) must not hold the connection.
-        if (!response.body.readableEnded) {
-          response.body.on("error", () => {}); // the abort this causes is expected: nobody listens any more
-          response.body.destroy();
-        }
+        response.release();
       }
     } finally {
       release();
@@ -288,4 +297,11 @@ export class HttpTransport {
     const own = this.#options.dispatcher === undefined ? this.#dispatcher : undefined;
     if (own !== undefined) await (await own).close();
   }
+}
+
+function tooLarge(target: string, limit: number, status: number): EndpointError {
+  return new EndpointError(
+    `The response from ${target} is larger than maxResponseBytes (${limit} bytes) and was not read. Raise maxResponseBytes if such replies are expected.`,
+    { status, retryable: false },
+  );
 }

@@ -1,0 +1,265 @@
+import type { IncomingHttpHeaders } from "node:http";
+
+/**
+ * What a dispatch handler is given to steer its request (undici 7's `DispatchController`),
+ * declared here so that undici's types stay out of core's declarations (request-dispatcher.ts).
+ */
+interface Controller {
+  readonly aborted: boolean;
+  abort(reason: Error): void;
+  pause(): void;
+  resume(): void;
+}
+
+/** The status and headers of a response, its body still to come. */
+export interface ResponseHead {
+  status: number;
+  headers: IncomingHttpHeaders;
+}
+
+/** How the body's pieces are taken: collected for `text`, handed to a callback, or queued for an iterator. */
+type Consumer = (piece: Buffer) => void;
+
+function prematureClose(): Error {
+  return Object.assign(new Error("The response body was closed before its end."), {
+    code: "ERR_STREAM_PREMATURE_CLOSE",
+  });
+}
+
+/** Decodes UTF-8 in one piece; a leading byte order mark is dropped, as `TextDecoder` does. */
+function decodeUTF8(chunks: readonly Buffer[], bytes: number): string {
+  const buffer = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes);
+  const start = buffer.length > 2 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
+  return buffer.toString("utf8", start);
+}
+
+/**
+ * One request's response, read through undici's dispatch handler callbacks (`onRequestStart`,
+ * `onResponseStart`, `onResponseData`, `onResponseEnd`, `onResponseError`) rather than a
+ * `Readable` and async iterators: no stream, promise or microtask per piece. `head` settles with the status and
+ * headers; the body is then taken once, by `text`, `each` (handed to a callback read by read) or
+ * `pieces` (an async iterator that pauses the socket while its queue is unread). Pieces that
+ * arrive before the body is taken wait in a list. The caller's signal aborts the request.
+ * `limit` caps a success body's bytes: past it `tooLarge(status)` is the body's error and the
+ * request is aborted; `onPiece` hears every counted piece.
+ */
+export class DispatchedResponse {
+  /** Settles with the status and headers, or rejects when the request fails first. */
+  readonly head: Promise<ResponseHead>;
+  #resolveHead!: (head: ResponseHead) => void;
+  #rejectHead!: (error: unknown) => void;
+  #controller: Controller | undefined;
+  readonly #signal: AbortSignal | undefined;
+  readonly #onAbort = (): void => this.#controller?.abort(this.#signal!.reason as Error);
+  #status = 0;
+  #limit = Infinity;
+  readonly #tooLarge: (status: number) => Error;
+  readonly #onPiece: () => void;
+  #bytes = 0;
+  #waiting: Buffer[] = [];
+  #consumer: Consumer | undefined;
+  #done = false;
+  #error: unknown;
+  #onDone: ((error?: unknown) => void) | undefined;
+
+  constructor(
+    signal: AbortSignal | undefined,
+    limit: number,
+    tooLarge: (status: number) => Error,
+    onPiece: () => void,
+  ) {
+    this.head = new Promise((resolve, reject) => {
+      this.#resolveHead = resolve;
+      this.#rejectHead = reject;
+    });
+    this.#signal = signal;
+    this.#limit = limit;
+    this.#tooLarge = tooLarge;
+    this.#onPiece = onPiece;
+    signal?.addEventListener("abort", this.#onAbort, { once: true });
+  }
+
+  /** Whether the body was read to its end or failed (nothing more will arrive). */
+  get settled(): boolean {
+    return this.#done;
+  }
+
+  onRequestStart(controller: Controller): void {
+    this.#controller = controller;
+    if (this.#signal?.aborted) controller.abort(this.#signal.reason as Error);
+  }
+
+  onResponseStart(controller: Controller, status: number, headers: IncomingHttpHeaders): void {
+    if (status < 200) return; // an informational response: the real one follows
+    this.#controller = controller;
+    this.#status = status;
+    if (status >= 300) this.#limit = Infinity; // an error body is read only up to what `text(limit)` asks
+    this.#resolveHead({ status, headers });
+  }
+
+  onResponseData(controller: Controller, piece: Buffer): void {
+    if (this.#done) return;
+    this.#bytes += piece.byteLength;
+    if (this.#bytes > this.#limit) return this.#fail(this.#tooLarge(this.#status), controller);
+    if (this.#status < 300) this.#onPiece();
+    const consumer = this.#consumer;
+    if (consumer === undefined) {
+      this.#waiting.push(piece);
+      return;
+    }
+    try {
+      consumer(piece);
+    } catch (error) {
+      this.#fail(error, controller);
+    }
+  }
+
+  onResponseEnd(): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#signal?.removeEventListener("abort", this.#onAbort);
+    this.#onDone?.();
+  }
+
+  onResponseError(_controller: Controller | undefined, error: Error): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#error = error;
+    this.#signal?.removeEventListener("abort", this.#onAbort);
+    this.#rejectHead(error);
+    this.#onDone?.(error);
+  }
+
+  // Our own failure (the cap, a reader that threw): reported as the body's error, then the request is aborted.
+  #fail(error: unknown, controller: Controller | undefined): void {
+    this.onResponseError(controller, error as Error);
+    if (controller && !controller.aborted) controller.abort(error as Error);
+  }
+
+  /**
+   * Hands the body to `onPiece` as it arrives: the pieces of one socket read (undici reports each
+   * HTTP chunk apart) joined, once, in a microtask right after the read, so a reader pays its
+   * per-piece work (decoding, framing, waking its consumer) per read, not per chunk. Resolves at
+   * the body's end (after the last pieces), rejects with its failure or with what `onPiece` threw.
+   */
+  each(onPiece: Consumer): Promise<void> {
+    let batch: Buffer[] = [];
+    let scheduled = false;
+    const flush = (): void => {
+      scheduled = false;
+      if (batch.length === 0) return;
+      const pieces = batch;
+      batch = [];
+      onPiece(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces));
+    };
+    const flushLater = (): void => {
+      try {
+        flush();
+      } catch (error) {
+        this.#fail(error, this.#controller);
+      }
+    };
+    return new Promise((resolve, reject) => {
+      this.#take(
+        (piece) => {
+          batch.push(piece);
+          if (!scheduled) {
+            scheduled = true;
+            queueMicrotask(flushLater);
+          }
+        },
+        (error) => {
+          if (error !== undefined) return reject(error);
+          try {
+            flush();
+            resolve();
+          } catch (thrown) {
+            reject(thrown);
+          }
+        },
+      );
+    });
+  }
+
+  /** The body as UTF-8 text, decoded once; with `limit`, stops (and aborts the request) once that many bytes arrived. */
+  text(limit = Infinity): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      const finish = (error?: unknown): void =>
+        error === undefined ? resolve(decodeUTF8(chunks, bytes)) : reject(error);
+      this.#take((piece) => {
+        chunks.push(piece);
+        bytes += piece.byteLength;
+        if (bytes < limit) return;
+        this.#onDone = undefined;
+        this.release();
+        finish();
+      }, finish);
+    });
+  }
+
+  /** The body's pieces as an async iterator: the socket is paused while pieces wait unread. */
+  async *pieces(): AsyncGenerator<Buffer> {
+    const queue: Buffer[] = [];
+    let wake: (() => void) | undefined;
+    let ended = false;
+    let failure: { error: unknown } | undefined;
+    const notify = (): void => {
+      const resume = wake;
+      wake = undefined;
+      resume?.();
+    };
+    this.#take(
+      (piece) => {
+        queue.push(piece);
+        this.#controller?.pause();
+        notify();
+      },
+      (error) => {
+        ended = true;
+        if (error !== undefined) failure = { error };
+        notify();
+      },
+    );
+    for (;;) {
+      const piece = queue.shift();
+      if (piece !== undefined) {
+        yield piece;
+        continue;
+      }
+      if (failure !== undefined) throw failure.error;
+      if (ended) return;
+      this.#controller?.resume();
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  }
+
+  #take(consumer: Consumer, onDone: (error?: unknown) => void): void {
+    if (this.#consumer !== undefined) throw new Error("The response body was already taken.");
+    this.#consumer = consumer;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    try {
+      for (const piece of waiting) consumer(piece);
+    } catch (error) {
+      // The body may have ended already: the reader's error is reported either way.
+      if (!this.#done) this.#fail(error, this.#controller);
+      return onDone(error);
+    }
+    if (this.#done) onDone(this.#error);
+    else this.#onDone = onDone;
+  }
+
+  /** Stops the request if its body was not read to the end (an error, a reader that stopped early). */
+  release(): void {
+    if (this.#done) return;
+    const error = prematureClose();
+    this.#done = true;
+    this.#error = error;
+    this.#signal?.removeEventListener("abort", this.#onAbort);
+    this.#onDone?.(error);
+    this.#onDone = undefined;
+    if (this.#controller && !this.#controller.aborted) this.#controller.abort(error);
+  }
+}
