@@ -79,9 +79,15 @@ export function findToolSites(tsm: TypeScript, checker: ts.TypeChecker, sourceFi
     }
     tsm.forEachChild(node, visit);
   };
+  // A decorator's call is asked about three times (`Description`, then `defineTool` and
+  // `jsonSchema` as a call): its callee's name is resolved once.
+  const callees = new Map<ts.Expression, ts.Symbol | undefined>();
   const isCore = (expression: ts.Expression, name: string): boolean => {
-    const target = tsm.isPropertyAccessExpression(expression) ? expression.name : expression;
-    return isCoreSymbol(tsm, resolveSymbol(tsm, checker, checker.getSymbolAtLocation(target)), name);
+    if (!callees.has(expression)) {
+      const target = tsm.isPropertyAccessExpression(expression) ? expression.name : expression;
+      callees.set(expression, resolveSymbol(tsm, checker, checker.getSymbolAtLocation(target)));
+    }
+    return isCoreSymbol(tsm, callees.get(expression), name);
   };
   const isRegistryAdd = (access: ts.PropertyAccessExpression | ts.ElementAccessExpression): boolean => {
     const target = tsm.isPropertyAccessExpression(access) ? access.name : access.argumentExpression;
