@@ -20,6 +20,8 @@ const packages = {
 // Bundled with esbuild into a few files per format (one module graph instead of hundreds of
 // files to resolve and read at import); tsc then only writes the declarations.
 const bundled = { core: ["src/index.ts", "src/internal.ts"] };
+// Executables whose CommonJS entry is then rewritten as one file (their own modules inlined).
+const cliEntries = { transformer: "src/cli/main.ts" };
 const order = Object.keys(packages);
 const wanted = process.argv.slice(2);
 for (const name of wanted)
@@ -50,7 +52,32 @@ for (const name of order.filter((n) => wanted.length === 0 || wanted.includes(n)
     // The nearest package.json decides how Node reads dist/*/*.js.
     writeFileSync(join(outDir, "package.json"), JSON.stringify({ type: format.type }) + "\n");
   }
+  if (name in cliEntries) await bundleCli(dir, project, cliEntries[name]);
   console.log(`built ${packages[name]} (esm + cjs)`);
+}
+
+/**
+ * Rewrites the CommonJS build of a CLI entry (`src/cli/main.ts` → `dist/cjs/cli/main.js`) as one
+ * file holding the package's own modules, dependencies left as `require`s: each command then
+ * starts without resolving, reading and compiling dozens of small modules (~40 ms of CPU).
+ */
+async function bundleCli(dir, project, entry) {
+  const { build } = await import("esbuild");
+  await build({
+    absWorkingDir: dir,
+    entryPoints: [entry],
+    outfile: join(dir, "dist/cjs", entry.replace(/^src\//, "").replace(/\.ts$/, ".js")),
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "cjs",
+    packages: "external",
+    sourcemap: true,
+    sourcesContent: false,
+    tsconfig: project,
+    logLevel: "warning",
+    supported: { "dynamic-import": false }, // lazy dependencies stay `require`s, as in tsc's CommonJS output
+  });
 }
 
 /**

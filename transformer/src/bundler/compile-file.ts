@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path";
 import type * as ts from "typescript";
 import { formatDiagnostic } from "../engine/diagnostics.js";
-import { takeGlobalDependence } from "../engine/global-dependence.js";
+import { takeGlobalDependence, watchGlobalDependence } from "../engine/global-dependence.js";
 import { injectIntoText, type TransformedText } from "./inject-text.js";
 import { lowerToJavaScript } from "./lower.js";
 import type { ProgramKind, ProjectProgram } from "./project-program.js";
@@ -81,7 +81,7 @@ function transformIn(
   const found = current.sourceFile(fileName, code, kind);
   if (!found) return undefined;
   const checker = found.program.getTypeChecker();
-  takeGlobalDependence(checker);
+  watchGlobalDependence(checker);
   const injected = injectIntoText(current.tsm, found.program, found.sourceFile, sourceRoot);
   return { found, injected, readsGlobals: takeGlobalDependence(checker) };
 }

@@ -48,6 +48,18 @@ describe("loadWithCodeCache", () => {
     expect((changed.exports as { area(w: number, h: number): number }).area(3, 4)).toBe(13);
   });
 
+  it("reads a file with non-ASCII text as UTF-8, from source and from the kept code", () => {
+    const file = join(directory, "compiler.js");
+    writeFileSync(file, `${compilerLike}module.exports.greeting = "grüße, 日本";\n`);
+    const cache = join(directory, "cache");
+    const first = loadWithCodeCache(file, cache)!;
+    expect((first.exports as { greeting: string }).greeting).toBe("grüße, 日本");
+    first.saveCache();
+    const second = loadWithCodeCache(file, cache)!;
+    expect(second.fromCache).toBe(true);
+    expect((second.exports as { greeting: string }).greeting).toBe("grüße, 日本");
+  });
+
   it("is undefined for a file it cannot read, so the caller falls back on require", () => {
     expect(loadWithCodeCache(join(directory, "missing.js"), join(directory, "cache"))).toBeUndefined();
   });

@@ -1,5 +1,16 @@
+import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import * as nodeModule from "node:module";
 import { dirname, join, sep } from "node:path";
 import { Script } from "node:vm";
@@ -63,13 +74,13 @@ export function loadWithCodeCache(path: string, cacheDirectory: string): CodeCac
   let source: string;
   let cacheFile: string;
   try {
-    source = readFileSync(path, "utf8");
+    source = readWrappedSource(path);
     cacheFile = join(cacheDirectory, cacheKeyOf(path));
   } catch {
     return undefined;
   }
   const cachedData = readIfPresent(cacheFile);
-  const script = new Script(commonJsWrapper(source), { filename: path, cachedData });
+  const script = new Script(source, { filename: path, cachedData });
   const module = { exports: {} as unknown, filename: path, id: path, loaded: false };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(module.exports, module.exports, nodeModule.createRequire(path), module, path, dirname(path));
@@ -81,9 +92,32 @@ export function loadWithCodeCache(path: string, cacheDirectory: string): CodeCac
   };
 }
 
-/** The function Node wraps a CommonJS file in (`Module.wrap`, which some hosts such as jest leave out). */
-function commonJsWrapper(source: string): string {
-  return `(function (exports, require, module, __filename, __dirname) { ${source}\n});`;
+// The function Node wraps a CommonJS file in (`Module.wrap`, which some hosts such as jest leave out).
+const wrapperHead = "(function (exports, require, module, __filename, __dirname) { ";
+const wrapperTail = "\n});";
+
+/**
+ * The file's text inside the CommonJS wrapper, read into one buffer with the wrapper around it: V8
+ * then compiles one string instead of first copying a 9 MB concatenation into one (~50 ms of CPU
+ * for the compiler). An ASCII file (typescript.js is one) is decoded as Latin-1, which gives the
+ * same string without UTF-8 decoding (~70 ms).
+ */
+function readWrappedSource(path: string): string {
+  const file = openSync(path, "r");
+  try {
+    const size = fstatSync(file).size;
+    const bytes = Buffer.allocUnsafe(wrapperHead.length + size + wrapperTail.length);
+    bytes.write(wrapperHead, 0, "latin1");
+    let read = 0;
+    for (let n = 1; read < size && n > 0; read += n)
+      n = readSync(file, bytes, wrapperHead.length + read, size - read, read);
+    const end = wrapperHead.length + read;
+    bytes.write(wrapperTail, end, "latin1");
+    const text = bytes.subarray(0, end + wrapperTail.length);
+    return text.toString(isAscii(text) ? "latin1" : "utf8");
+  } finally {
+    closeSync(file);
+  }
 }
 
 /** One name per file, Node version and architecture; a changed file gets a new name. */

@@ -4,12 +4,22 @@ import { symbolDocText } from "../engine/jsdoc.js";
 import { createTempProject, tsconfig, type TempProject } from "../test-support/temp-project.js";
 import { parseJsDocForTools } from "./jsdoc-parsing.js";
 
-const source = `/** What a lookup may be narrowed to. */
+const source = `import type { Shelf } from "./shelf";
+/** What a lookup may be narrowed to. */
 export interface Filter {
   /** Only rows from this year on. */
   since?: number;
+  shelf?: Shelf;
 }
 export const rows: number[] = [];
+`;
+
+// A declaration file, as an installed package ships it.
+const declarations = `/** Where a row is kept. */
+export interface Shelf {
+  /** The shelf's label. */
+  label: string;
+}
 `;
 
 function programOf(project: TempProject): ts.Program {
@@ -27,8 +37,12 @@ describe("parseJsDocForTools", () => {
   let project: TempProject | undefined;
   afterEach(() => project?.remove());
 
-  it("keeps every JSDoc of the project's files but parses TypeScript's lib files as tsc does", () => {
-    project = createTempProject({ "tsconfig.json": tsconfig(), "src/filter.ts": source });
+  it("keeps every JSDoc of the project's files but parses declaration files (TypeScript's lib, packages) as tsc does", () => {
+    project = createTempProject({
+      "tsconfig.json": tsconfig(),
+      "src/filter.ts": source,
+      "src/shelf.d.ts": declarations,
+    });
     const program = programOf(project);
     const checker = program.getTypeChecker();
     const file = program.getSourceFile(join(project.directory, "src/filter.ts").replace(/\\/g, "/"))!;
@@ -44,5 +58,13 @@ describe("parseJsDocForTools", () => {
     expect(docBlocks(declaration)).toBe(0);
     // The engine still reads it (from a full re-parse of that lib file), as a tool schema would.
     expect(symbolDocText(ts, checker, length)).toMatch(/^Gets or sets the length of the array/);
+
+    // The same for a declaration file of the project's own.
+    const shelf = checker.getTypeAtLocation(filter.members[1]!).getNonNullableType();
+    const label = shelf.getProperty("label")!;
+    expect(docBlocks(shelf.getSymbol()!.declarations![0]!)).toBe(0);
+    expect(docBlocks(label.declarations![0]!)).toBe(0);
+    expect(symbolDocText(ts, checker, shelf.getSymbol()!)).toBe("Where a row is kept.");
+    expect(symbolDocText(ts, checker, label)).toBe("The shelf's label.");
   });
 });

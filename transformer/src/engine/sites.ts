@@ -43,7 +43,21 @@ export type ToolSite =
 export function findToolSites(tsm: TypeScript, checker: ts.TypeChecker, sourceFile: ts.SourceFile): ToolSite[] {
   const sites: ToolSite[] = [];
   if (isCoreFile(tsm, sourceFile.fileName) && !/\.test\.[cm]?tsx?$/.test(sourceFile.fileName)) return sites;
+  // The walk meets every node of the program: most are none of the kinds a site can be (a method,
+  // a call, a member access), which a comparison of kinds tells before any predicate is asked.
+  const { MethodDeclaration, CallExpression, PropertyAccessExpression, ElementAccessExpression } = tsm.SyntaxKind;
+  const forEachChild = tsm.forEachChild;
   const visit = (node: ts.Node): void => {
+    const kind = node.kind;
+    if (
+      kind !== MethodDeclaration &&
+      kind !== CallExpression &&
+      kind !== PropertyAccessExpression &&
+      kind !== ElementAccessExpression
+    ) {
+      forEachChild(node, visit);
+      return;
+    }
     if (tsm.isMethodDeclaration(node)) {
       for (const decorator of tsm.getDecorators(node) ?? []) {
         const call = decorator.expression;
@@ -77,11 +91,17 @@ export function findToolSites(tsm: TypeScript, checker: ts.TypeChecker, sourceFi
         if (site) sites.push(site);
       }
     }
-    tsm.forEachChild(node, visit);
+    forEachChild(node, visit);
   };
+  // A decorator's call is asked about three times (`Description`, then `defineTool` and
+  // `jsonSchema` as a call): its callee's name is resolved once.
+  const callees = new Map<ts.Expression, ts.Symbol | undefined>();
   const isCore = (expression: ts.Expression, name: string): boolean => {
-    const target = tsm.isPropertyAccessExpression(expression) ? expression.name : expression;
-    return isCoreSymbol(tsm, resolveSymbol(tsm, checker, checker.getSymbolAtLocation(target)), name);
+    if (!callees.has(expression)) {
+      const target = tsm.isPropertyAccessExpression(expression) ? expression.name : expression;
+      callees.set(expression, resolveSymbol(tsm, checker, checker.getSymbolAtLocation(target)));
+    }
+    return isCoreSymbol(tsm, callees.get(expression), name);
   };
   const isRegistryAdd = (access: ts.PropertyAccessExpression | ts.ElementAccessExpression): boolean => {
     const target = tsm.isPropertyAccessExpression(access) ? access.name : access.argumentExpression;
