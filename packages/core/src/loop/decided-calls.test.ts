@@ -186,6 +186,23 @@ describe("completions: arguments are prepared once, for the decision and the run
     expect(callOf(ctx, 1).result).toEqual({ output: "done", isError: false });
   });
 
+  it("waits for a Tool subclass whose executePrepared hands back a promise-like that is not a Promise", async () => {
+    const { server, endpoint } = setup;
+    class Deferred extends Tool {
+      override executePrepared(value: JSONObject | string, options: ToolExecuteOptions): Promise<ToolOutcome> {
+        const settled = super.executePrepared(value, options);
+        // A thenable from elsewhere (another realm, a promise library): only its `then` is known.
+        return { then: (resolve, reject) => settled.then(resolve, reject) } as Promise<ToolOutcome>;
+      }
+    }
+    endpoint.tools.add(new Deferred({ name: "deferred", description: "", impl: () => "later" }));
+    server.enqueue(turn.toolCall("deferred", {}), turn.text("ok"));
+    const ctx = new Context().user("go");
+    ctx.toolPolicy.allow("*");
+    await completions(endpoint, "m", ctx);
+    expect(callOf(ctx, 1).result).toEqual({ output: "later", isError: false });
+  });
+
   it("refuses arguments over the completion's maxToolInput at the decision, before the policy is asked", async () => {
     const { endpoint, runs } = setup;
     let asked = 0;

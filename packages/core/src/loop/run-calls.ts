@@ -123,7 +123,9 @@ function runTool(call: ToolCall, tool: Tool, scope: RunScope, waitATurn: boolean
     prepared !== undefined && prepared.tool === tool && prepared.revision === tool.revision
       ? runPreparedCall(tool, prepared.value, execution)
       : tool.execute(call.type === "custom" ? call.rawArguments : call.arguments, execution);
-  if (!(outcome instanceof Promise) && !waitATurn) return finish(call, tool, scope, outcome);
+  // A subclass's `execute`/`executePrepared` may hand back another promise-like: only a known outcome is finished here.
+  if (!waitATurn && !(outcome instanceof Promise) && typeof (outcome as { then?: unknown }).then !== "function")
+    return finish(call, tool, scope, outcome as ToolOutcome);
   return Promise.resolve(outcome).then((settled) => finish(call, tool, scope, settled));
 }
 
