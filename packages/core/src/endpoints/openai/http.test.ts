@@ -90,6 +90,23 @@ describe("OpenAI endpoint over HTTP", () => {
     }
   });
 
+  it("sends through the agent of Node's own fetch (its bundled undici 6), as an application's global dispatcher may be", async () => {
+    // Node 20's fetch runs on its bundled undici 6, whose Agent becomes the shared global
+    // dispatcher on first use: what `getGlobalDispatcher()` hands an application after a fetch.
+    await fetch("http://127.0.0.1:1/").catch(() => undefined); // refused; the agent is made all the same
+    const nodes = (globalThis as Record<symbol, { dispatch: (options: object, handler: object) => boolean }>)[
+      Symbol.for("undici.globalDispatcher.1")
+    ]!;
+    expect(typeof nodes.dispatch).toBe("function");
+    server.enqueue(turn.error(503, { message: "busy" }), turn.text("through Node's own agent"));
+    const ep = new OpenAI({ baseURL: server.url, dispatcher: nodes, retryDelays: { baseDelayMs: 1 } });
+    expect((await ep.send(request())).choices[0]!.text).toBe("through Node's own agent");
+    server.enqueue(turn.toolCalls([{ id: "c", name: "getWeather", arguments: '{"city":"Oslo"}' }]));
+    const streamed = await ep.send({ ...request(), stream: true });
+    expect(streamed.choices[0]!.toolCalls[0]!.arguments).toEqual({ city: "Oslo" });
+    await ep.close();
+  });
+
   it("keeps one keep-alive pool per endpoint: its requests share sockets, another endpoint opens its own", async () => {
     const { ep } = endpoint();
     const { ep: other } = endpoint();
