@@ -41,6 +41,21 @@ function tooltypeFrom(load) {
   };
 }
 
+/** The floors' request: what the libraries send for this stream, as undici takes it. */
+function rawRequest() {
+  const body = JSON.stringify({
+    model: MODEL,
+    messages: [{ role: "user", content: prompt }],
+    tools,
+    stream: true,
+    stream_options: { include_usage: true },
+  });
+  return {
+    body,
+    headers: { "content-type": "application/json", accept: "text/event-stream", authorization: "Bearer bench" },
+  };
+}
+
 /**
  * Each contender's one streamed request, given where the bytes come from (`url`, and in a replay a
  * `fetch` or `dispatcher` that plays them); resolves to the number of notes in the call it read.
@@ -49,14 +64,7 @@ const contenders = {
   // The same request read raw: the body iterated, nothing decoded or parsed. Counts its reads.
   async floor({ url }) {
     const { request } = await import("undici");
-    const body = JSON.stringify({
-      model: MODEL,
-      messages: [{ role: "user", content: prompt }],
-      tools,
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-    const headers = { "content-type": "application/json", accept: "text/event-stream", authorization: "Bearer bench" };
+    const { body, headers } = rawRequest();
     return async () => {
       const res = await request(`${url}/chat/completions`, { method: "POST", headers, body });
       for await (const _piece of res.body) reads++;
@@ -67,14 +75,7 @@ const contenders = {
   async "floor-dispatch"({ url }) {
     const { getGlobalDispatcher } = await import("undici");
     const { origin, pathname } = new URL(`${url}/chat/completions`);
-    const body = JSON.stringify({
-      model: MODEL,
-      messages: [{ role: "user", content: prompt }],
-      tools,
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-    const headers = { "content-type": "application/json", accept: "text/event-stream", authorization: "Bearer bench" };
+    const { body, headers } = rawRequest();
     return () =>
       new Promise((resolve, reject) => {
         getGlobalDispatcher().dispatch(
