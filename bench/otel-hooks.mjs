@@ -75,6 +75,25 @@ function records({ tracerProvider, meterProvider }) {
   return { tracer, tokens, duration, chat, answered, input, output, tool };
 }
 
+/** A round's decision event and its tool run's span (`body` runs inside it), as both hand-written variants record them. */
+async function decideAndRun(tracer, parent, completion, round, body) {
+  const id = `call_${round}`;
+  parent.addEvent("tooltype.policy.decision", {
+    "gen_ai.tool.name": "get_weather",
+    "gen_ai.tool.call.id": id,
+    "tooltype.policy.status": "allowed",
+  });
+  const attributes = {
+    "gen_ai.operation.name": "execute_tool",
+    "gen_ai.tool.name": "get_weather",
+    "gen_ai.tool.call.id": id,
+    "gen_ai.tool.type": "function",
+  };
+  const run = tracer.startSpan("execute_tool get_weather", { attributes }, completion);
+  await context.with(trace.setSpan(completion, run), body);
+  run.end();
+}
+
 /** The same records made inline. */
 function inline(providers) {
   const { tracer, tokens, duration, chat, answered, input, output, tool } = records(providers);
@@ -102,21 +121,7 @@ function inline(providers) {
         duration.record(0.01, answered);
         tokens.record(900, input);
         tokens.record(30, output);
-        const id = `call_${round}`;
-        parent.addEvent("tooltype.policy.decision", {
-          "gen_ai.tool.name": "get_weather",
-          "gen_ai.tool.call.id": id,
-          "tooltype.policy.status": "allowed",
-        });
-        const attributes = {
-          "gen_ai.operation.name": "execute_tool",
-          "gen_ai.tool.name": "get_weather",
-          "gen_ai.tool.call.id": id,
-          "gen_ai.tool.type": "function",
-        };
-        const run = tracer.startSpan("execute_tool get_weather", { attributes }, completion);
-        await context.with(trace.setSpan(completion, run), async () => {});
-        run.end();
+        await decideAndRun(tracer, parent, completion, round, async () => {});
         duration.record(0.001, tool);
       }
     });
@@ -156,21 +161,7 @@ function floor(providers) {
       duration.record(0.01, answered, completion);
       tokens.record(900, input, completion);
       tokens.record(30, output, completion);
-      const id = `call_${round}`;
-      parent.addEvent("tooltype.policy.decision", {
-        "gen_ai.tool.name": "get_weather",
-        "gen_ai.tool.call.id": id,
-        "tooltype.policy.status": "allowed",
-      });
-      const attributes = {
-        "gen_ai.operation.name": "execute_tool",
-        "gen_ai.tool.name": "get_weather",
-        "gen_ai.tool.call.id": id,
-        "gen_ai.tool.type": "function",
-      };
-      const run = tracer.startSpan("execute_tool get_weather", { attributes }, completion);
-      await context.with(trace.setSpan(completion, run), nothing);
-      run.end();
+      await decideAndRun(tracer, parent, completion, round, nothing);
       duration.record(0.001, tool, completion);
     }
     parent.setAttributes({ "tooltype.completion.stopped": "done", "tooltype.completion.rounds": ROUNDS + 1 });
