@@ -7,8 +7,6 @@ import type { IncomingHttpHeaders } from "node:http";
 interface Controller {
   readonly aborted: boolean;
   abort(reason: Error): void;
-  pause(): void;
-  resume(): void;
 }
 
 /** The status and headers of a response, its body still to come. */
@@ -17,7 +15,7 @@ export interface ResponseHead {
   headers: IncomingHttpHeaders;
 }
 
-/** How the body's pieces are taken: collected for `text`, handed to a callback, or queued for an iterator. */
+/** How the body's pieces are taken: collected for `text`, or handed to a callback by `each`. */
 type Consumer = (piece: Buffer) => void;
 
 function prematureClose(): Error {
@@ -37,8 +35,7 @@ function decodeUTF8(chunks: readonly Buffer[], bytes: number): string {
  * One request's response, read through undici's dispatch handler callbacks (`onRequestStart`,
  * `onResponseStart`, `onResponseData`, `onResponseEnd`, `onResponseError`) rather than a
  * `Readable` and async iterators: no stream, promise or microtask per piece. `head` settles with the status and
- * headers; the body is then taken once, by `text`, `each` (handed to a callback read by read) or
- * `pieces` (an async iterator that pauses the socket while its queue is unread). Pieces that
+ * headers; the body is then taken once, by `text` or `each` (handed to a callback read by read). Pieces that
  * arrive before the body is taken wait in a list. The caller's signal aborts the request.
  * `limit` caps a success body's bytes: past it `tooLarge(status)` is the body's error and the
  * request is aborted; `onPiece` hears every counted piece.
@@ -77,11 +74,6 @@ export class DispatchedResponse {
     this.#tooLarge = tooLarge;
     this.#onPiece = onPiece;
     signal?.addEventListener("abort", this.#onAbort, { once: true });
-  }
-
-  /** Whether the body was read to its end or failed (nothing more will arrive). */
-  get settled(): boolean {
-    return this.#done;
   }
 
   onRequestStart(controller: Controller): void {
@@ -197,42 +189,6 @@ export class DispatchedResponse {
         finish();
       }, finish);
     });
-  }
-
-  /** The body's pieces as an async iterator: the socket is paused while pieces wait unread. */
-  async *pieces(): AsyncGenerator<Buffer> {
-    const queue: Buffer[] = [];
-    let wake: (() => void) | undefined;
-    let ended = false;
-    let failure: { error: unknown } | undefined;
-    const notify = (): void => {
-      const resume = wake;
-      wake = undefined;
-      resume?.();
-    };
-    this.#take(
-      (piece) => {
-        queue.push(piece);
-        this.#controller?.pause();
-        notify();
-      },
-      (error) => {
-        ended = true;
-        if (error !== undefined) failure = { error };
-        notify();
-      },
-    );
-    for (;;) {
-      const piece = queue.shift();
-      if (piece !== undefined) {
-        yield piece;
-        continue;
-      }
-      if (failure !== undefined) throw failure.error;
-      if (ended) return;
-      this.#controller?.resume();
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
   }
 
   #take(consumer: Consumer, onDone: (error?: unknown) => void): void {

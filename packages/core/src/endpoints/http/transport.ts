@@ -42,8 +42,6 @@ export interface RetryInfo {
 export interface HttpResponse {
   /** The `content-type` header, lower case, `""` when absent. */
   contentType: string;
-  /** The body, piece by piece, each counted against `maxResponseBytes`; the socket waits while pieces are unread. */
-  body: AsyncIterable<Uint8Array>;
   /**
    * Hands each piece of the body to `onPiece` as it arrives, in the same call (no promise per
    * piece); resolves at the body's end, rejects with its failure or with what `onPiece` threw.
@@ -253,7 +251,6 @@ export class HttpTransport {
         if (declared > maxResponseBytes) throw tooLarge(target, maxResponseBytes, status);
         return await read({
           contentType: String(responseHeaders["content-type"] ?? "").toLowerCase(),
-          body: { [Symbol.asyncIterator]: () => response.pieces() },
           each: (onPiece) => response.each(onPiece),
           text: () => response.text(),
         });
