@@ -1,12 +1,10 @@
-import type { JSONObject, JSONValue } from "../json.js";
-import { isToolPolicyStatus, ToolPolicyStatus, type PolicyResult } from "../policy/tool-policy-status.js";
-import { isRepairCode, type RepairRecord } from "../schema/repair-record.js";
-import type { ToolResult } from "../tools/tool-result.js";
+import type { JSONObject } from "../json.js";
+import type { RepairRecord } from "../schema/repair-record.js";
 import { ContextStoreError } from "./context-errors.js";
-import { cloneJSONObject, toJSONCopy } from "./json-clone.js";
-import type { AssistantMessage, Message, ToolMessage } from "./message.js";
-import { newToolCall } from "./new-tool-call.js";
+import { toJSONCopy } from "./json-clone.js";
+import type { Message } from "./message.js";
 import { signValue, verifyValue, type ContextSecret } from "./signing.js";
+import { readStoredMessage, record } from "./stored-message.js";
 import type { ToolCall } from "./tool-call.js";
 
 /** The name in every stored context's `format` field. */
@@ -111,7 +109,7 @@ export function readStore(input: unknown, secret: ContextSecret | undefined): Re
   if (secret !== undefined) checkSignature(root, secret);
   else if (root.signature !== undefined && typeof root.signature !== "string")
     throw new ContextStoreError("signature", "expected a string.");
-  return replay(root.messages.map((message, i) => readMessage(message, `messages[${i}]`)));
+  return replay(root.messages.map((message, i) => readStoredMessage(message, `messages[${i}]`)));
 }
 
 /** The keys a store's root may hold: anything else beside them is a change the signature does not cover. */
@@ -198,133 +196,8 @@ function replay(messages: Message[]): RestoredMessages {
   return { messages, open };
 }
 
-function readMessage(value: unknown, path: string): Message {
-  const message = record(value, path, "a message");
-  switch (message.role) {
-    case "system":
-    case "user":
-      return { role: message.role, content: string(message.content, `${path}.content`) };
-    case "tool": {
-      const tool: ToolMessage = {
-        role: "tool",
-        callId: nonEmpty(message.callId, `${path}.callId`),
-        name: string(message.name, `${path}.name`),
-        content: string(message.content, `${path}.content`),
-        isError: boolean(message.isError, `${path}.isError`),
-      };
-      return tool;
-    }
-    case "assistant": {
-      const out: AssistantMessage = {
-        role: "assistant",
-        content: message.content === null ? null : string(message.content, `${path}.content`),
-      };
-      if (message.toolCalls !== undefined) {
-        if (!Array.isArray(message.toolCalls)) throw new ContextStoreError(`${path}.toolCalls`, "expected an array.");
-        out.toolCalls = message.toolCalls.map((call, i) => readCall(call, `${path}.toolCalls[${i}]`));
-      }
-      if (message.refusal !== undefined) out.refusal = string(message.refusal, `${path}.refusal`);
-      if (message.providerData !== undefined)
-        out.providerData = cloneJSONObject(message.providerData, `${path}.providerData`);
-      return out;
-    }
-    default:
-      throw new ContextStoreError(
-        `${path}.role`,
-        `expected "system", "user", "assistant" or "tool", got ${preview(message.role)}.`,
-      );
-  }
-}
-
-function readCall(value: unknown, path: string): ToolCall {
-  const call = record(value, path, "a tool call");
-  const type = call.type;
-  if (type !== "function" && type !== "custom")
-    throw new ContextStoreError(`${path}.type`, `expected "function" or "custom", got ${preview(type)}.`);
-  const args: JSONValue = call.arguments === null ? null : cloneJSONObject(call.arguments, `${path}.arguments`);
-  const out = newToolCall(
-    nonEmpty(call.id, `${path}.id`),
-    type,
-    string(call.name, `${path}.name`),
-    args,
-    string(call.rawArguments, `${path}.rawArguments`),
-  );
-  if (call.argumentError !== undefined) out.argumentError = string(call.argumentError, `${path}.argumentError`);
-  if (call.repaired !== undefined) {
-    if (!Array.isArray(call.repaired)) throw new ContextStoreError(`${path}.repaired`, "expected an array of repairs.");
-    out.repaired = call.repaired.map((item, i) => readRepair(item, `${path}.repaired[${i}]`));
-  }
-  if (call.policyResult !== undefined) out.policyResult = readPolicyResult(call.policyResult, `${path}.policyResult`);
-  if (call.binding !== undefined) {
-    const binding = string(call.binding, `${path}.binding`);
-    if (!/^sha256:[0-9a-f]{64}$/.test(binding))
-      throw new ContextStoreError(`${path}.binding`, "expected sha256:<64 hex digits>.");
-    out.binding = binding;
-  }
-  if (call.started !== undefined && boolean(call.started, `${path}.started`)) out.started = true;
-  if (call.result !== undefined) out.result = readResult(call.result, `${path}.result`);
-  if (call.extra !== undefined) out.extra = cloneJSONObject(call.extra, `${path}.extra`);
-  return out;
-}
-
 function writeRepair(repair: RepairRecord): JSONObject {
   const out: JSONObject = { code: repair.code, message: repair.message };
   if (repair.path !== undefined) out.path = repair.path;
   return out;
-}
-
-function readRepair(value: unknown, path: string): RepairRecord {
-  const repair = record(value, path, "a repair");
-  if (!isRepairCode(repair.code))
-    throw new ContextStoreError(`${path}.code`, `expected a repair code, got ${preview(repair.code)}.`);
-  const out: RepairRecord = { code: repair.code, message: string(repair.message, `${path}.message`) };
-  if (repair.path !== undefined) out.path = string(repair.path, `${path}.path`);
-  return out;
-}
-
-function readPolicyResult(value: unknown, path: string): PolicyResult {
-  const result = record(value, path, "a policy result");
-  const status = result.status;
-  if (!isToolPolicyStatus(status))
-    throw new ContextStoreError(
-      `${path}.status`,
-      `expected one of ${Object.values(ToolPolicyStatus).join(", ")}, got ${preview(status)}.`,
-    );
-  return { status, message: string(result.message, `${path}.message`) };
-}
-
-function readResult(value: unknown, path: string): ToolResult {
-  const result = record(value, path, "a tool result");
-  return { output: string(result.output, `${path}.output`), isError: boolean(result.isError, `${path}.isError`) };
-}
-
-function record(value: unknown, path: string, what: string): Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new ContextStoreError(path, `expected ${what}, got ${preview(value)}.`);
-  return value as Record<string, unknown>;
-}
-
-function string(value: unknown, path: string): string {
-  if (typeof value !== "string") throw new ContextStoreError(path, `expected a string, got ${preview(value)}.`);
-  return value;
-}
-
-function nonEmpty(value: unknown, path: string): string {
-  const text = string(value, path);
-  if (text === "") throw new ContextStoreError(path, "expected a non-empty string.");
-  return text;
-}
-
-function boolean(value: unknown, path: string): boolean {
-  if (typeof value !== "boolean") throw new ContextStoreError(path, `expected true or false, got ${preview(value)}.`);
-  return value;
-}
-
-function preview(value: unknown): string {
-  if (value === undefined) return "nothing";
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "object") return "an object";
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
