@@ -84,6 +84,27 @@ describe("Tool.execute", () => {
     expect(seen?.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it("hands each call a context of its own whose properties copy like a plain object's, the signal included", async () => {
+    const seen: ToolCallContext[] = [];
+    const tool = new Tool({
+      name: "who",
+      description: "",
+      schema: citySchema,
+      impl: (_args: unknown, context: ToolCallContext) => void seen.push(context),
+    });
+    await tool.execute({ city: "Oslo" }, { callId: "call_1", toolContext: "app" });
+    await tool.execute({ city: "Lima" }, { callId: "call_2", toolContext: "app", timeoutMs: 1 });
+    const [first, second] = seen;
+    expect(Object.keys(first!)).toEqual(["callId", "signal", "context", "toolContext", "arguments"]);
+    const copy = { ...first };
+    expect(copy.callId).toBe("call_1");
+    expect(copy.signal).toBeInstanceOf(AbortSignal);
+    expect(copy.arguments).toEqual({ city: "Oslo" });
+    expect(first!.signal).toBe(copy.signal); // made once per call, then the same signal
+    expect(second!.signal).not.toBe(first!.signal);
+    expect(second!.arguments).toEqual({ city: "Lima" });
+  });
+
   it("times out even when the function ignores its signal, and aborts the signal it was given", async () => {
     const started = deferred<AbortSignal>();
     const tool = new Tool({

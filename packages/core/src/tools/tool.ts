@@ -10,6 +10,7 @@ import { convertResult, errorOutput, thrownMessage } from "./result-conversion.j
 import { nextRevision } from "./revision-clock.js";
 import { runWithDeadline, type DeadlineOutcome } from "./run-with-deadline.js";
 import type { ToolCallContext } from "./tool-call-context.js";
+import { RunningCallContext } from "./running-call-context.js";
 import { isToolError } from "./tool-error.js";
 import { assertToolName } from "./tool-name.js";
 import type { ToolResult } from "./tool-result.js";
@@ -247,18 +248,17 @@ export class Tool {
     const run = this.#run;
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const outcome = runWithDeadline(
-      (signalOf) => {
-        const context: ToolCallContext = {
-          callId: options.callId,
-          get signal() {
-            return signalOf();
-          },
-          context: options.context,
-          toolContext: options.toolContext,
-          arguments: typeof value === "string" ? undefined : value,
-        };
-        return run(value, context);
-      },
+      (signalOf) =>
+        run(
+          value,
+          new RunningCallContext(
+            options.callId,
+            signalOf,
+            options.context,
+            options.toolContext,
+            typeof value === "string" ? undefined : value,
+          ),
+        ),
       { signal: options.signal, timeoutMs },
     );
     return outcome instanceof Promise
