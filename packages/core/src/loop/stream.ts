@@ -1,4 +1,5 @@
 import type { ModelEndpoint } from "../endpoints/model-endpoint.js";
+import type { StreamBacklog } from "../endpoints/stream-backlog.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import type { Completion, TypedCompletion } from "./completion.js";
 import type { DeepPartial } from "../schema/typed-schema.js";
@@ -51,6 +52,21 @@ export function streamCompletion(
     wake = undefined;
     resume?.();
   };
+  // Backpressure (docs/streaming.md): once iterated, the reader is behind while events wait for it,
+  // and a paused reply is read again when it has taken them all. Never iterated: the loop runs freely.
+  let iterating = false;
+  let onCaughtUp: (() => void) | undefined;
+  const caughtUp = () => {
+    const resume = onCaughtUp;
+    onCaughtUp = undefined;
+    resume?.();
+  };
+  const backlog: StreamBacklog = {
+    get behind() {
+      return iterating && head < queue.length;
+    },
+    whenCaughtUp: (resume) => (onCaughtUp = resume),
+  };
 
   const completion = runCompletion(
     endpoint,
@@ -67,6 +83,7 @@ export function streamCompletion(
       },
     },
     true,
+    backlog,
   );
   const settle = (error?: { error: unknown }) => {
     outer?.removeEventListener("abort", forward);
@@ -81,6 +98,7 @@ export function streamCompletion(
 
   const iterator: AsyncIterator<LoopEvent> = {
     async next() {
+      iterating = true;
       for (;;) {
         if (closed) return { done: true, value: undefined };
         if (head < queue.length) {
@@ -88,6 +106,7 @@ export function streamCompletion(
           if (head === queue.length) {
             queue.length = 0;
             head = 0;
+            caughtUp(); // may deliver more events at once: the queue is ready for them
           } else if (head >= 1024) {
             queue = queue.slice(head); // a consumer that stays behind: drop what it took
             head = 0;

@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { StreamBacklog } from "../stream-backlog.js";
+import { Backpressure } from "./backpressure.js";
 
 /**
  * What a dispatch handler is given to steer its request (undici 7's `DispatchController`),
@@ -7,6 +9,8 @@ import type { IncomingHttpHeaders } from "node:http";
 interface Controller {
   readonly aborted: boolean;
   abort(reason: Error): void;
+  pause(): void;
+  resume(): void;
 }
 
 /** The status and headers of a response, its body still to come. */
@@ -133,16 +137,23 @@ export class DispatchedResponse {
    * HTTP chunk apart) joined, once, in a microtask right after the read, so a reader pays its
    * per-piece work (decoding, framing, waking its consumer) per read, not per chunk. Resolves at
    * the body's end (after the last pieces), rejects with its failure or with what `onPiece` threw.
+   * With `backlog`, the socket is paused while its reader is behind (backpressure.ts).
    */
-  each(onPiece: Consumer): Promise<void> {
+  each(onPiece: Consumer, backlog?: StreamBacklog): Promise<void> {
     let batch: Buffer[] = [];
     let scheduled = false;
+    const hold = backlog && new Backpressure(backlog);
+    const reading = (): boolean => !this.#done;
     const flush = (): void => {
       scheduled = false;
       if (batch.length === 0) return;
       const pieces = batch;
       batch = [];
-      onPiece(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces));
+      const joined = pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces);
+      if (hold === undefined) return onPiece(joined);
+      hold.counting(joined.byteLength);
+      onPiece(joined);
+      if (!this.#done) hold.check(this.#controller!, reading);
     };
     const flushLater = (): void => {
       try {
