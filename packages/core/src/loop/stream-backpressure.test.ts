@@ -41,9 +41,10 @@ describe("endpoint.stream with a slow reader", () => {
     }
     expect(text).toBe(longText);
     expect((await s.completion).text).toBe(longText);
-    // The bound and the socket read past it (the text is most of each event's bytes).
+    // The bound, and what the socket buffered while paused (the text is most of each event's bytes);
+    // read at the server's pace, most of the reply would wait.
     expect(mostWaiting).toBeGreaterThan(0);
-    expect(mostWaiting).toBeLessThanOrEqual(2 * STREAM_BACKLOG_BYTES + 16 * 1024);
+    expect(mostWaiting).toBeLessThanOrEqual(3 * STREAM_BACKLOG_BYTES);
   });
 
   it("runs to its end when nobody iterates: only a reader that iterates holds the reply back", async () => {

@@ -53,19 +53,24 @@ export function streamCompletion(
     resume?.();
   };
   // Backpressure (docs/streaming.md): once iterated, the reader is behind while events wait for it,
-  // and a paused reply is read again when it has taken them all. Never iterated: the loop runs freely.
+  // and a paused reply is read again when at most `drainedAt` events wait (it does not run dry
+  // while the socket wakes). Never iterated: the loop runs freely.
   let iterating = false;
-  let onCaughtUp: (() => void) | undefined;
-  const caughtUp = () => {
-    const resume = onCaughtUp;
-    onCaughtUp = undefined;
+  let onDrained: (() => void) | undefined;
+  let drainedAt = 0;
+  const drained = () => {
+    const resume = onDrained;
+    onDrained = undefined;
     resume?.();
   };
   const backlog: StreamBacklog = {
     get behind() {
       return iterating && head < queue.length;
     },
-    whenCaughtUp: (resume) => (onCaughtUp = resume),
+    whenDrained: (resume) => {
+      onDrained = resume;
+      drainedAt = Math.min((queue.length - head) >> 1, 16);
+    },
   };
 
   const completion = runCompletion(
@@ -106,11 +111,11 @@ export function streamCompletion(
           if (head === queue.length) {
             queue.length = 0;
             head = 0;
-            caughtUp(); // may deliver more events at once: the queue is ready for them
           } else if (head >= 1024) {
             queue = queue.slice(head); // a consumer that stays behind: drop what it took
             head = 0;
           }
+          if (onDrained !== undefined && queue.length - head <= drainedAt) drained(); // may add events at once
           return { done: false, value };
         }
         if (finished) {

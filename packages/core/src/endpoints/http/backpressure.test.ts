@@ -10,8 +10,9 @@ import { STREAM_BACKLOG_BYTES } from "./backpressure.js";
 import { HttpTransport, type HttpTransportOptions } from "./transport.js";
 
 const PIECE = 16 * 1024;
-// One socket read past the bound (up to 64 KiB) and the HTTP chunk that hears the pause.
-const MOST_WAITING = STREAM_BACKLOG_BYTES + 64 * 1024 + PIECE;
+// The bound, what the socket buffered when reading resumes (~128 KiB on Linux) and the HTTP chunk
+// that hears the pause.
+const MOST_WAITING = STREAM_BACKLOG_BYTES + 128 * 1024 + PIECE;
 
 /** What the server did with one response: bytes handed to `write`, and whether it waits for `drain` now. */
 interface Writer {
@@ -95,9 +96,9 @@ class HeldReader implements StreamBacklog {
   get behind(): boolean {
     return this.waiting.length > 0;
   }
-  whenCaughtUp(caughtUp: () => void): void {
+  whenDrained(resume: () => void): void {
     this.pauses++;
-    this.#caughtUp = caughtUp;
+    this.#caughtUp = resume;
     this.#paused?.();
   }
   hand(bytes: Uint8Array): void {
@@ -107,7 +108,7 @@ class HeldReader implements StreamBacklog {
   get waitingBytes(): number {
     return this.waiting.reduce((sum, piece) => sum + piece.byteLength, 0);
   }
-  /** Resolves when the transport paused for this reader (it asked to hear when the reader caught up). */
+  /** Resolves when the transport paused for this reader (it asked to hear when the reader drained). */
   paused(): Promise<void> {
     return new Promise((resolve) => (this.#paused = resolve));
   }
