@@ -21,31 +21,37 @@ const longReply = () => turn.text(longText, { deltaSize: 1024 });
 const deltaText = (event: LoopEvent) => (event.type === "text-delta" ? event.text : "");
 
 describe("endpoint.stream with a slow reader", () => {
-  it("reads the reply no faster than the for-await takes it: what waits stays bounded, the text arrives whole", async () => {
-    setup.server.enqueue(longReply());
-    let produced = 0;
-    let taken = 0;
-    let mostWaiting = 0;
-    const s = setup.endpoint.stream("m", "Write a lot.", {
-      onEvent: (event) => {
-        produced += deltaText(event).length;
-        mostWaiting = Math.max(mostWaiting, produced - taken);
-      },
-    });
-    let text = "";
-    let events = 0;
-    for await (const event of s) {
-      text += deltaText(event);
-      taken += deltaText(event).length;
-      if (++events % 2 === 0) await sleep(1); // far slower than the server
-    }
-    expect(text).toBe(longText);
-    expect((await s.completion).text).toBe(longText);
-    // The bound, and what the socket buffered while paused (the text is most of each event's bytes);
-    // read at the server's pace, most of the reply would wait.
-    expect(mostWaiting).toBeGreaterThan(0);
-    expect(mostWaiting).toBeLessThanOrEqual(3 * STREAM_BACKLOG_BYTES);
-  });
+  it.each([
+    ["a prompt", () => "Write a lot."],
+    ["a context", () => new Context().user("Write a lot.")],
+  ])(
+    "reads the reply to %s no faster than the for-await takes it: what waits stays bounded, the text arrives whole",
+    async (_, input) => {
+      setup.server.enqueue(longReply());
+      let produced = 0;
+      let taken = 0;
+      let mostWaiting = 0;
+      const s = setup.endpoint.stream("m", input(), {
+        onEvent: (event) => {
+          produced += deltaText(event).length;
+          mostWaiting = Math.max(mostWaiting, produced - taken);
+        },
+      });
+      let text = "";
+      let events = 0;
+      for await (const event of s) {
+        text += deltaText(event);
+        taken += deltaText(event).length;
+        if (++events % 2 === 0) await sleep(1); // far slower than the server
+      }
+      expect(text).toBe(longText);
+      expect((await s.completion).text).toBe(longText);
+      // The bound, and what the socket buffered while paused (the text is most of each event's bytes);
+      // read at the server's pace, most of the reply would wait.
+      expect(mostWaiting).toBeGreaterThan(0);
+      expect(mostWaiting).toBeLessThanOrEqual(3 * STREAM_BACKLOG_BYTES);
+    },
+  );
 
   it("runs to its end when nobody iterates: only a reader that iterates holds the reply back", async () => {
     setup.server.enqueue(longReply());
