@@ -91,6 +91,7 @@ export type {
 export type { ModelConfig, ToolChoice, Dialect, OutputMode } from "./endpoints/model-config.js";
 export type { OutputRequest, ChoiceOutput } from "./endpoints/output-request.js";
 export type { StreamEvent } from "./endpoints/stream-event.js";
+export type { StreamBacklog } from "./endpoints/stream-backlog.js";
 export { parseToolArguments } from "./endpoints/tool-arguments.js";
 export type { ArgumentLimits, ParsedArguments } from "./endpoints/tool-arguments.js";
 export type { RetryInfo } from "./endpoints/http/transport.js";

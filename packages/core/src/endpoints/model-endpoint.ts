@@ -5,6 +5,7 @@ import type { Tool } from "../tools/tool.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { ModelConfig, ToolChoice } from "./model-config.js";
 import type { ChoiceOutput, OutputRequest } from "./output-request.js";
+import type { StreamBacklog } from "./stream-backlog.js";
 import type { StreamEvent } from "./stream-event.js";
 
 /** Tokens used, summed over every round of a completion. */
@@ -57,6 +58,8 @@ export interface EndpointRequest {
   signal?: AbortSignal;
   /** Receives text and tool-call deltas while a streamed reply arrives. */
   onEvent?: (event: StreamEvent) => void;
+  /** How far the reader of `onEvent`'s events is behind: a streamed reply is read no faster than it takes them. */
+  backlog?: StreamBacklog;
   /** The round number, for events. */
   round: number;
   /** Arguments longer than this (bytes) are not parsed: the call becomes unusable. */

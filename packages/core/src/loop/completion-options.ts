@@ -1,4 +1,5 @@
 import type { ToolChoice } from "../endpoints/model-config.js";
+import type { StreamBacklog } from "../endpoints/stream-backlog.js";
 import type { JSONSchema } from "../json.js";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOOL_INPUT } from "../tools/input-limits.js";
 import { DEFAULT_MAX_TOOL_OUTPUT } from "./tool-output-limit.js";
@@ -68,6 +69,8 @@ export interface ResolvedOptions {
   output: ResolvedOutput | undefined;
   /** `options.hooks` called for this completion (set by the loop as it starts). */
   hooks: CompletionHooks | undefined;
+  /** The stream's reader, passed with each streamed request (set by `stream(...)`). */
+  backlog?: StreamBacklog;
 }
 
 /** The default round limit of `completions`. */

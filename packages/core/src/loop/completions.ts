@@ -6,6 +6,7 @@ import { ProtocolError } from "../errors/protocol-error.js";
 import type { JSONObject } from "../json.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { CompletionChoice } from "../endpoints/model-endpoint.js";
+import type { StreamBacklog } from "../endpoints/stream-backlog.js";
 import type { Completion, TypedCompletion } from "./completion.js";
 import type { TypedSchema } from "../schema/typed-schema.js";
 import {
@@ -145,9 +146,11 @@ export async function runCompletion(
   maxToolRounds: number,
   options: CompletionOptions,
   stream: boolean,
+  backlog?: StreamBacklog,
 ): Promise<Completion> {
   const rounds = checkMaxToolRounds(maxToolRounds);
   const resolved = resolveOptions(options);
+  if (backlog !== undefined) resolved.backlog = backlog;
   if (typeof model !== "string" || model === "") throw new TypeError("completions needs a model name.");
   let run: () => Promise<Completion>;
   if (input instanceof Context) run = () => new LoopRun(endpoint, model, input, rounds, resolved, stream).run();
@@ -193,6 +196,7 @@ async function once(
     stream,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(emit ? { onEvent: emit } : {}),
+    ...(stream && options.backlog ? { backlog: options.backlog } : {}),
     round: 1,
     maxToolInput: options.maxToolInput,
     maxDepth: options.maxDepth,

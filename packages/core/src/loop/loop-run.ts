@@ -171,6 +171,7 @@ export class LoopRun {
       maxDepth: this.options.maxDepth,
     };
     if (this.options.signal) request.signal = this.options.signal;
+    if (this.stream && this.options.backlog) request.backlog = this.options.backlog;
     const output = this.options.output;
     if (output !== undefined) request.output = output.request;
     // No listener: the endpoint builds no events either (and no partial answer is read).

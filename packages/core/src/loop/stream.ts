@@ -1,4 +1,5 @@
 import type { ModelEndpoint } from "../endpoints/model-endpoint.js";
+import type { StreamBacklog } from "../endpoints/stream-backlog.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import type { Completion, TypedCompletion } from "./completion.js";
 import type { DeepPartial } from "../schema/typed-schema.js";
@@ -51,6 +52,26 @@ export function streamCompletion(
     wake = undefined;
     resume?.();
   };
+  // Backpressure (docs/streaming.md): once iterated, the reader is behind while events wait for it,
+  // and a paused reply is read again when at most `drainedAt` events wait (it does not run dry
+  // while the socket wakes). Never iterated: the loop runs freely.
+  let iterating = false;
+  let onDrained: (() => void) | undefined;
+  let drainedAt = 0;
+  const drained = () => {
+    const resume = onDrained;
+    onDrained = undefined;
+    resume?.();
+  };
+  const backlog: StreamBacklog = {
+    get behind() {
+      return iterating && head < queue.length;
+    },
+    whenDrained: (resume) => {
+      onDrained = resume;
+      drainedAt = Math.min((queue.length - head) >> 1, 16);
+    },
+  };
 
   const completion = runCompletion(
     endpoint,
@@ -67,6 +88,7 @@ export function streamCompletion(
       },
     },
     true,
+    backlog,
   );
   const settle = (error?: { error: unknown }) => {
     outer?.removeEventListener("abort", forward);
@@ -81,6 +103,7 @@ export function streamCompletion(
 
   const iterator: AsyncIterator<LoopEvent> = {
     async next() {
+      iterating = true;
       for (;;) {
         if (closed) return { done: true, value: undefined };
         if (head < queue.length) {
@@ -92,6 +115,7 @@ export function streamCompletion(
             queue = queue.slice(head); // a consumer that stays behind: drop what it took
             head = 0;
           }
+          if (onDrained !== undefined && queue.length - head <= drainedAt) drained(); // may add events at once
           return { done: false, value };
         }
         if (finished) {

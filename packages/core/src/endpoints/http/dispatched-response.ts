@@ -1,4 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
+import type { StreamBacklog } from "../stream-backlog.js";
+import { Backpressure } from "./backpressure.js";
 
 /**
  * What a dispatch handler is given to steer its request (undici 7's `DispatchController`),
@@ -7,6 +9,8 @@ import type { IncomingHttpHeaders } from "node:http";
 interface Controller {
   readonly aborted: boolean;
   abort(reason: Error): void;
+  pause(): void;
+  resume(): void;
 }
 
 /** The status and headers of a response, its body still to come. */
@@ -17,6 +21,8 @@ export interface ResponseHead {
 
 /** How the body's pieces are taken: collected for `text`, or handed to a callback by `each`. */
 type Consumer = (piece: Buffer) => void;
+
+const settled = Promise.resolve();
 
 function prematureClose(): Error {
   return Object.assign(new Error("The response body was closed before its end."), {
@@ -38,7 +44,7 @@ function decodeUTF8(chunks: readonly Buffer[], bytes: number): string {
  * headers; the body is then taken once, by `text` or `each` (handed to a callback read by read). Pieces that
  * arrive before the body is taken wait in a list. The caller's signal aborts the request.
  * `limit` caps a success body's bytes: past it `tooLarge(status)` is the body's error and the
- * request is aborted; `onPiece` hears every counted piece.
+ * request is aborted; `onFirstPiece` hears the first piece of a success body.
  */
 export class DispatchedResponse {
   /** Settles with the status and headers, or rejects when the request fails first. */
@@ -51,7 +57,7 @@ export class DispatchedResponse {
   #status = 0;
   #limit = Infinity;
   readonly #tooLarge: (status: number) => Error;
-  readonly #onPiece: () => void;
+  #onFirstPiece: (() => void) | undefined;
   #bytes = 0;
   #waiting: Buffer[] = [];
   #consumer: Consumer | undefined;
@@ -63,7 +69,7 @@ export class DispatchedResponse {
     signal: AbortSignal | undefined,
     limit: number,
     tooLarge: (status: number) => Error,
-    onPiece: () => void,
+    onFirstPiece: () => void,
   ) {
     this.head = new Promise((resolve, reject) => {
       this.#resolveHead = resolve;
@@ -72,7 +78,7 @@ export class DispatchedResponse {
     this.#signal = signal;
     this.#limit = limit;
     this.#tooLarge = tooLarge;
-    this.#onPiece = onPiece;
+    this.#onFirstPiece = onFirstPiece;
     signal?.addEventListener("abort", this.#onAbort, { once: true });
   }
 
@@ -93,7 +99,10 @@ export class DispatchedResponse {
     if (this.#done) return;
     this.#bytes += piece.byteLength;
     if (this.#bytes > this.#limit) return this.#fail(this.#tooLarge(this.#status), controller);
-    if (this.#status < 300) this.#onPiece();
+    if (this.#onFirstPiece !== undefined && this.#status < 300) {
+      this.#onFirstPiece();
+      this.#onFirstPiece = undefined;
+    }
     const consumer = this.#consumer;
     if (consumer === undefined) {
       this.#waiting.push(piece);
@@ -133,16 +142,22 @@ export class DispatchedResponse {
    * HTTP chunk apart) joined, once, in a microtask right after the read, so a reader pays its
    * per-piece work (decoding, framing, waking its consumer) per read, not per chunk. Resolves at
    * the body's end (after the last pieces), rejects with its failure or with what `onPiece` threw.
+   * With `backlog`, the socket is paused while its reader is behind (backpressure.ts).
    */
-  each(onPiece: Consumer): Promise<void> {
-    let batch: Buffer[] = [];
-    let scheduled = false;
+  each(onPiece: Consumer, backlog?: StreamBacklog): Promise<void> {
+    // This read's first piece, and any others (most reads bring one: no list for them).
+    let first: Buffer | undefined;
+    let more: Buffer[] | undefined;
+    const hold = backlog && new Backpressure(backlog);
+    const reading = (): boolean => !this.#done;
     const flush = (): void => {
-      scheduled = false;
-      if (batch.length === 0) return;
-      const pieces = batch;
-      batch = [];
-      onPiece(pieces.length === 1 ? pieces[0]! : Buffer.concat(pieces));
+      if (first === undefined) return;
+      const joined = more === undefined ? first : Buffer.concat([first, ...more]);
+      first = more = undefined;
+      if (hold === undefined) return onPiece(joined);
+      hold.counting(joined.byteLength);
+      onPiece(joined);
+      if (!this.#done) hold.check(this.#controller!, reading);
     };
     const flushLater = (): void => {
       try {
@@ -154,11 +169,13 @@ export class DispatchedResponse {
     return new Promise((resolve, reject) => {
       this.#take(
         (piece) => {
-          batch.push(piece);
-          if (!scheduled) {
-            scheduled = true;
-            queueMicrotask(flushLater);
+          if (first !== undefined) {
+            (more ??= []).push(piece);
+            return;
           }
+          first = piece;
+          // A promise reaction, not `queueMicrotask` (Node makes an AsyncResource per call of that).
+          void settled.then(flushLater);
         },
         (error) => {
           if (error !== undefined) return reject(error);

@@ -73,6 +73,7 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
       retryDuringBody: !request.stream,
     };
     if (request.signal) options.signal = request.signal;
+    if (request.stream && request.backlog) options.backlog = request.backlog;
     // A server that ignores `stream: true` answers with plain JSON: read it as such.
     return this.#transport.post(path, body, options, (response) =>
       request.stream && !response.contentType.includes("application/json")

@@ -7,6 +7,7 @@ import { redactError, secretsOf } from "./redaction.js";
 import { ConnectionSlots, DEFAULT_MAX_CONNECTIONS, SlotWaitError } from "./connection-slots.js";
 import { backoffMs, type RetryPolicy } from "./retry-policy.js";
 import type { RequestDispatcher } from "./request-dispatcher.js";
+import type { StreamBacklog } from "../stream-backlog.js";
 
 /** How a transport reaches one server. */
 export interface HttpTransportOptions {
@@ -74,6 +75,8 @@ export interface PostOptions {
    * reported as they arrive: once one was, a failure is final.
    */
   retryDuringBody: boolean;
+  /** The stream's reader: while it is behind, `each` stops reading the socket (backpressure.ts). */
+  backlog?: StreamBacklog;
 }
 
 const errorBodyLimit = 64 * 1024;
@@ -251,7 +254,7 @@ export class HttpTransport {
         if (declared > maxResponseBytes) throw tooLarge(target, maxResponseBytes, status);
         return await read({
           contentType: String(responseHeaders["content-type"] ?? "").toLowerCase(),
-          each: (onPiece) => response.each(onPiece),
+          each: (onPiece) => response.each(onPiece, options.backlog),
           text: () => response.text(),
         });
       } finally {
