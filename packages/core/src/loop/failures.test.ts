@@ -80,6 +80,17 @@ describe("completions: failures leave the context as it was", () => {
     expect(ctx.messages).toEqual(before);
   });
 
+  it("a prompt's request aborted under way rejects with AbortedError too, the transport's error as its cause", async () => {
+    const controller = new AbortController();
+    setup.server.enqueue({ delayMs: 5_000, text: "too late" });
+    const error = await completions(setup.endpoint, "m", "Weather?", 8, {
+      signal: controller.signal,
+      onEvent: (e) => e.type === "request" && setTimeout(() => controller.abort(), 20),
+    }).catch((e: unknown) => e);
+    expect(AbortedError.isInstance(error)).toBe(true);
+    expect(EndpointError.isInstance((error as AbortedError).cause)).toBe(true);
+  });
+
   it("an abort mid-tool cancels the running tool, answers every call of the batch, and rejects", async () => {
     const { server, endpoint } = setup;
     const controller = new AbortController();
