@@ -30,6 +30,8 @@ describe("loadWithCodeCache", () => {
     expect(first.fromCache).toBe(false);
     first.saveCache();
     expect(readdirSync(cache)).toHaveLength(1);
+    // The next run may read the file as Latin-1 without checking it again.
+    expect(readCodeCache(join(cache, readdirSync(cache)[0]!))?.sourceIsAscii).toBe(true);
 
     const second = loadWithCodeCache(file, cache)!;
     expect(second.fromCache).toBe(true);
@@ -56,6 +58,7 @@ describe("loadWithCodeCache", () => {
     const first = loadWithCodeCache(file, cache)!;
     expect((first.exports as { greeting: string }).greeting).toBe("grüße, 日本");
     first.saveCache();
+    expect(readCodeCache(join(cache, readdirSync(cache)[0]!))?.sourceIsAscii).toBe(false);
     const second = loadWithCodeCache(file, cache)!;
     expect(second.fromCache).toBe(true);
     expect((second.exports as { greeting: string }).greeting).toBe("grüße, 日本");
