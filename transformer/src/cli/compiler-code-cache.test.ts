@@ -1,6 +1,7 @@
-import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { codeCacheFileName, readCodeCache } from "./code-cache-file.js";
 import { codeCacheDirectory, loadWithCodeCache } from "./compiler-code-cache.js";
 
 // A module big enough for V8 to keep code for, which needs `require`, `module` and `__dirname`.
@@ -29,6 +30,8 @@ describe("loadWithCodeCache", () => {
     expect(first.fromCache).toBe(false);
     first.saveCache();
     expect(readdirSync(cache)).toHaveLength(1);
+    // The next run may read the file as Latin-1 without checking it again.
+    expect(readCodeCache(join(cache, readdirSync(cache)[0]!))?.sourceIsAscii).toBe(true);
 
     const second = loadWithCodeCache(file, cache)!;
     expect(second.fromCache).toBe(true);
@@ -55,9 +58,47 @@ describe("loadWithCodeCache", () => {
     const first = loadWithCodeCache(file, cache)!;
     expect((first.exports as { greeting: string }).greeting).toBe("grüße, 日本");
     first.saveCache();
+    expect(readCodeCache(join(cache, readdirSync(cache)[0]!))?.sourceIsAscii).toBe(false);
     const second = loadWithCodeCache(file, cache)!;
     expect(second.fromCache).toBe(true);
     expect((second.exports as { greeting: string }).greeting).toBe("grüße, 日本");
+  });
+
+  it.each([
+    [
+      "bytes changed in the middle",
+      (kept: Buffer) => Buffer.concat([kept.subarray(0, 200), Buffer.alloc(64, 0x5a), kept.subarray(264)]),
+    ],
+    ["cut short", (kept: Buffer) => kept.subarray(0, kept.length - 100)],
+    ["not a cache at all", () => Buffer.from("hello")],
+  ])("ignores a kept file with %s, runs the module from source and writes the cache again", (_, damage) => {
+    const file = join(directory, "compiler.js");
+    writeFileSync(file, compilerLike);
+    const cache = join(directory, "cache");
+    loadWithCodeCache(file, cache)!.saveCache();
+    const [name] = readdirSync(cache);
+    const kept = readFileSync(join(cache, name!));
+    writeFileSync(join(cache, name!), damage(kept));
+
+    const loaded = loadWithCodeCache(file, cache)!;
+    expect(loaded.fromCache).toBe(false);
+    expect((loaded.exports as { area(w: number, h: number): number }).area(3, 4)).toBe(12);
+    loaded.saveCache();
+    expect(readdirSync(cache)).toEqual([name]);
+    expect(readCodeCache(join(cache, name!))).toBeDefined();
+    expect(loadWithCodeCache(file, cache)!.fromCache).toBe(true);
+  });
+
+  it("names the cache after the file, its package's version and the V8 flags", () => {
+    const file = join(directory, "lib", "compiler.js");
+    writeFileSync(join(directory, "package.json"), JSON.stringify({ name: "compiler", version: "1.0.0" }));
+    mkdirSync(join(directory, "lib"));
+    writeFileSync(file, compilerLike);
+    const plain = codeCacheFileName(file, {});
+    expect(codeCacheFileName(file, {})).toBe(plain);
+    expect(codeCacheFileName(file, { NODE_OPTIONS: "--max-semi-space-size=64" })).not.toBe(plain);
+    writeFileSync(join(directory, "package.json"), JSON.stringify({ name: "compiler", version: "1.0.1" }));
+    expect(codeCacheFileName(file, {})).not.toBe(plain);
   });
 
   it("is undefined for a file it cannot read, so the caller falls back on require", () => {

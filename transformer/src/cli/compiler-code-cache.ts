@@ -1,21 +1,12 @@
 import { isAscii } from "node:buffer";
-import { createHash } from "node:crypto";
-import {
-  closeSync,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import * as nodeModule from "node:module";
 import { dirname, join, sep } from "node:path";
 import { Script } from "node:vm";
+import { codeCacheFileName, readCodeCache, writeCodeCache, type KeptCode } from "./code-cache-file.js";
 
 let enabled = false;
+let chosenDirectory: string | undefined;
 
 /**
  * Makes `requireCompiler` keep V8's compiled code of the compiler between runs, on Node versions
@@ -23,9 +14,14 @@ let enabled = false;
  * `typescript.js` is 9 MB: compiling it costs a `tooltype build` about 0.25 s on every start, which
  * tsc (whose `_tsc.js` is a third smaller) pays less of. Called by the `tooltype` executable only:
  * in-process hosts (tests, ts-jest) keep Node's own loader.
+ *
+ * Node's own variables for its compile cache apply: `NODE_DISABLE_COMPILE_CACHE=1` turns this one
+ * off too, and `NODE_COMPILE_CACHE=<folder>` puts it in `<folder>/tooltype-compiler`.
  */
-export function enableCompilerCodeCache(): void {
-  enabled = !(nodeModule as { enableCompileCache?: unknown }).enableCompileCache;
+export function enableCompilerCodeCache(env: NodeJS.ProcessEnv = process.env): void {
+  const nodeCachesItself = (nodeModule as { enableCompileCache?: unknown }).enableCompileCache !== undefined;
+  enabled = !nodeCachesItself && env.NODE_DISABLE_COMPILE_CACHE !== "1";
+  chosenDirectory = env.NODE_COMPILE_CACHE ? join(env.NODE_COMPILE_CACHE, "tooltype-compiler") : undefined;
 }
 
 /**
@@ -36,7 +32,7 @@ export function enableCompilerCodeCache(): void {
 export function requireCompiler(path: string): unknown {
   const load = nodeModule.createRequire(path);
   if (!enabled || load.cache[path]) return load(path);
-  const cacheDirectory = codeCacheDirectory(path);
+  const cacheDirectory = chosenDirectory ?? codeCacheDirectory(path);
   if (cacheDirectory === undefined) return load(path);
   const loaded = loadWithCodeCache(path, cacheDirectory);
   if (!loaded) return load(path);
@@ -59,7 +55,10 @@ export function codeCacheDirectory(compilerPath: string): string | undefined {
 export interface CodeCachedModule {
   /** What the module exported. */
   exports: unknown;
-  /** True when V8 accepted the code kept in `cacheDirectory` instead of compiling the source. */
+  /**
+   * True when V8 accepted the code kept in `cacheDirectory` instead of compiling the source; false
+   * when there was none, or it was damaged or rejected (then `saveCache` replaces it).
+   */
   fromCache: boolean;
   /** Writes the code compiled so far (call it late: lazily compiled functions are included). */
   saveCache(): void;
@@ -67,20 +66,22 @@ export interface CodeCachedModule {
 
 /**
  * Runs the CommonJS file at `path` as Node would, compiled with the code kept in `cacheDirectory`
- * for this file's size, modification time and Node version, when there is such code and V8
- * accepts it. Undefined when the file cannot be read.
+ * for this file, its package version, Node version and V8 flags (`codeCacheFileName`), when there
+ * is such code, it is whole and V8 accepts it. Undefined when the file cannot be read.
  */
 export function loadWithCodeCache(path: string, cacheDirectory: string): CodeCachedModule | undefined {
-  let source: string;
+  let source: { text: string; isAscii: boolean };
   let cacheFile: string;
+  let kept: KeptCode | undefined;
   try {
-    source = readWrappedSource(path);
-    cacheFile = join(cacheDirectory, cacheKeyOf(path));
+    cacheFile = join(cacheDirectory, codeCacheFileName(path));
+    kept = readCodeCache(cacheFile);
+    source = readWrappedSource(path, kept?.sourceIsAscii === true);
   } catch {
     return undefined;
   }
-  const cachedData = readIfPresent(cacheFile);
-  const script = new Script(source, { filename: path, cachedData });
+  const cachedData = kept?.code;
+  const script = new Script(source.text, { filename: path, cachedData });
   const module = { exports: {} as unknown, filename: path, id: path, loaded: false };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
   wrapper.call(module.exports, module.exports, nodeModule.createRequire(path), module, path, dirname(path));
@@ -88,7 +89,7 @@ export function loadWithCodeCache(path: string, cacheDirectory: string): CodeCac
   return {
     exports: module.exports,
     fromCache: cachedData !== undefined && !script.cachedDataRejected,
-    saveCache: () => writeCache(cacheFile, script),
+    saveCache: () => writeCodeCache(cacheFile, { code: script.createCachedData(), sourceIsAscii: source.isAscii }),
   };
 }
 
@@ -100,9 +101,10 @@ const wrapperTail = "\n});";
  * The file's text inside the CommonJS wrapper, read into one buffer with the wrapper around it: V8
  * then compiles one string instead of first copying a 9 MB concatenation into one (~50 ms of CPU
  * for the compiler). An ASCII file (typescript.js is one) is decoded as Latin-1, which gives the
- * same string without UTF-8 decoding (~70 ms).
+ * same string without UTF-8 decoding (~70 ms); `knownAscii` (from the code cache kept for this very
+ * file) skips checking that it is (~20 ms).
  */
-function readWrappedSource(path: string): string {
+function readWrappedSource(path: string, knownAscii: boolean): { text: string; isAscii: boolean } {
   const file = openSync(path, "r");
   try {
     const size = fstatSync(file).size;
@@ -114,37 +116,9 @@ function readWrappedSource(path: string): string {
     const end = wrapperHead.length + read;
     bytes.write(wrapperTail, end, "latin1");
     const text = bytes.subarray(0, end + wrapperTail.length);
-    return text.toString(isAscii(text) ? "latin1" : "utf8");
+    const ascii = knownAscii || isAscii(text);
+    return { text: text.toString(ascii ? "latin1" : "utf8"), isAscii: ascii };
   } finally {
     closeSync(file);
-  }
-}
-
-/** One name per file, Node version and architecture; a changed file gets a new name. */
-function cacheKeyOf(path: string): string {
-  const { size, mtimeMs } = statSync(path);
-  const key = createHash("sha256")
-    .update(`${path}\0${size}\0${mtimeMs}\0${process.version}\0${process.arch}`)
-    .digest("hex")
-    .slice(0, 32);
-  return `${key}.bin`;
-}
-
-function readIfPresent(file: string): Buffer | undefined {
-  try {
-    return readFileSync(file);
-  } catch {
-    return undefined; // the first run (or a cleaned temp directory)
-  }
-}
-
-function writeCache(file: string, script: Script): void {
-  try {
-    mkdirSync(dirname(file), { recursive: true });
-    const partial = `${file}.${process.pid}.tmp`;
-    writeFileSync(partial, script.createCachedData());
-    renameSync(partial, file); // whole or absent: concurrent builds never read half a file
-  } catch {
-    // A cache that cannot be written only costs the next run its compile time.
   }
 }

@@ -87,7 +87,15 @@ export function isCoreSymbol(tsm: TypeScript, symbol: ts.Symbol | undefined, nam
   if (!symbol || symbol.getName() !== name) return false;
   const declarations = symbol.declarations ?? [];
   return (
-    declarations.length > 0 &&
-    declarations.every((declaration) => isCoreFile(tsm, declaration.getSourceFile().fileName))
+    declarations.length > 0 && declarations.every((declaration) => isCoreSourceFile(tsm, declaration.getSourceFile()))
   );
+}
+
+// Per declaration file, what isCoreFile said: every `@Description` asks about the same file.
+const coreSourceFiles = new WeakMap<ts.SourceFile, boolean>();
+
+function isCoreSourceFile(tsm: TypeScript, file: ts.SourceFile): boolean {
+  let core = coreSourceFiles.get(file);
+  if (core === undefined) coreSourceFiles.set(file, (core = isCoreFile(tsm, file.fileName)));
+  return core;
 }

@@ -42,24 +42,35 @@ const notJsonBuiltins = new Map<string, string>([
   ["ReadableStream", "take the content as a string instead"],
 ]);
 
+// Per symbol, what libraryName found (null: not a library type). A symbol's declarations are fixed
+// once its program exists, and `Array`'s dozen (one per lib file) were walked for every array type.
+const libraryNames = new WeakMap<ts.Symbol, string | null>();
+
 /** The declaring library name of a type (`Date`, `Map`, …) when it comes from a lib or @types file. */
-function libraryName(ctx: SchemaContext, type: ts.Type): string | undefined {
+function libraryName(type: ts.Type): string | undefined {
   const symbol = type.aliasSymbol && !type.symbol ? type.aliasSymbol : type.symbol;
   if (!symbol) return undefined;
+  let name = libraryNames.get(symbol);
+  if (name === undefined) libraryNames.set(symbol, (name = declaredInLibrary(symbol) ? symbol.getName() : null));
+  return name ?? undefined;
+}
+
+function declaredInLibrary(symbol: ts.Symbol): boolean {
   const declarations = symbol.declarations ?? [];
-  if (declarations.length === 0) return undefined;
-  const fromLibrary = declarations.every((declaration) => {
-    const file = declaration.getSourceFile();
-    return (
-      file.hasNoDefaultLib || /[\\/]node_modules[\\/](typescript[\\/]lib|@types[\\/]node)[\\/]/.test(file.fileName)
-    );
-  });
-  return fromLibrary ? symbol.getName() : undefined;
+  return (
+    declarations.length > 0 &&
+    declarations.every((declaration) => {
+      const file = declaration.getSourceFile();
+      return (
+        file.hasNoDefaultLib || /[\\/]node_modules[\\/](typescript[\\/]lib|@types[\\/]node)[\\/]/.test(file.fileName)
+      );
+    })
+  );
 }
 
 /** True for `Date` and for library types that cannot cross JSON. */
 export function isBuiltinType(ctx: SchemaContext, type: ts.Type): boolean {
-  const name = libraryName(ctx, type);
+  const name = libraryName(type);
   return name !== undefined && (name === "Date" || notJsonBuiltins.has(name));
 }
 
@@ -68,7 +79,7 @@ export function isBuiltinType(ctx: SchemaContext, type: ts.Type): boolean {
  * `Map`, `Set`, `Promise`, typed arrays and the like → a diagnostic. Undefined for other types.
  */
 export function builtinSchema(ctx: SchemaContext, type: ts.Type): SchemaObject | undefined {
-  const name = libraryName(ctx, type);
+  const name = libraryName(type);
   if (name === undefined) return undefined;
   if (name === "Date") {
     ctx.recordDate();

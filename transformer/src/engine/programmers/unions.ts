@@ -22,6 +22,9 @@ export function unionSchema(ctx: SchemaContext, type: ts.UnionType, node: ts.Typ
   const members = orderedMembers(ctx, type, node).filter((member) => !(member.type.flags & (F.Undefined | F.Void)));
   if (members.length === 0)
     return ctx.notJson(type, "JSON has no undefined", "make the parameter or property optional instead");
+  // `T | undefined` (every optional parameter and property): no grouping, merging or discriminant
+  // to find, so none of the analysis below, which would give this same schema.
+  if (members.length === 1) return memberSchema(ctx, members[0]!);
   const booleans = members.filter((member) => member.type.flags & F.BooleanLiteral);
   const bothBooleans = booleans.length === 2;
   const literals = members.filter(
@@ -100,7 +103,16 @@ function mergeBareTypes(parts: SchemaObject[]): SchemaObject | undefined {
   return { type: names };
 }
 
+/** The schema of a union's only member (besides `undefined`), as the general case writes it. */
+function memberSchema(ctx: SchemaContext, member: Member): SchemaObject {
+  const isGroupedLiteral = isLiteralLike(ctx, member.type) && !(member.type.flags & ctx.ts.TypeFlags.Null);
+  return isGroupedLiteral
+    ? literalGroupSchema(ctx, [member.type])
+    : ctx.visit(member.type, { node: member.node, open: false });
+}
+
 function dedupe(parts: SchemaObject[]): SchemaObject[] {
+  if (parts.length < 2) return parts;
   const seen = new Set<string>();
   return parts.filter((part) => {
     const key = JSON.stringify(part);
