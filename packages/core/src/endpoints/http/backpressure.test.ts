@@ -4,10 +4,10 @@
 // what waits for the reader stays near STREAM_BACKLOG_BYTES, and the body still arrives whole.
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { EndpointError } from "../../errors/endpoint-error.js";
 import type { StreamBacklog } from "../stream-backlog.js";
 import { STREAM_BACKLOG_BYTES } from "./backpressure.js";
 import { HttpTransport, type HttpTransportOptions } from "./transport.js";
+import { endpointFailure } from "../fixtures/endpoint-setup.js";
 
 const PIECE = 16 * 1024;
 // The bound, what the socket buffered when reading resumes (~128 KiB on Linux) and the HTTP chunk
@@ -145,15 +145,6 @@ async function catchUpUntil(reader: HeldReader, done: Promise<void>): Promise<vo
   return done;
 }
 
-async function failure(promise: Promise<unknown>): Promise<EndpointError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!EndpointError.isInstance(error)) throw new Error(`expected an EndpointError, got ${String(error)}`);
-  return error;
-}
-
 describe("backpressure: a stream whose reader is behind", () => {
   it("pauses the socket: the server's writes stall, what waits stays bounded, then the body arrives whole and in order", async () => {
     const pieces = 1536; // 24 MiB: more than the kernel's socket buffers hold (~4 MiB here)
@@ -207,7 +198,7 @@ describe("backpressure: a stream whose reader is behind", () => {
     const done = readHeld(transport(), reader, controller.signal);
     await Promise.race([paused, done]);
     controller.abort();
-    const error = await failure(done);
+    const error = await endpointFailure(done);
     expect([error.retryable, error.message]).toEqual([false, expect.stringMatching(/was cancelled/)]);
     await writers[0]!.closed; // the server sees its response closed
     expect(writers).toHaveLength(1);
@@ -223,7 +214,7 @@ describe("backpressure: a stream whose reader is behind", () => {
     const paused = reader.paused();
     const done = readHeld(transport(), reader);
     await Promise.race([paused, done]);
-    const error = await failure(catchUpUntil(reader, done));
+    const error = await endpointFailure(catchUpUntil(reader, done));
     expect(error.retryable).toBe(false);
     expect(writers).toHaveLength(1);
     expect(Buffer.concat(reader.taken).equals(bodyOf(512))).toBe(true);
@@ -233,7 +224,7 @@ describe("backpressure: a stream whose reader is behind", () => {
     respond = longBody(512);
     const reader = new HeldReader();
     const done = readHeld(transport({ maxResponseBytes: 1 << 20 }), reader);
-    const error = await failure(catchUpUntil(reader, done));
+    const error = await endpointFailure(catchUpUntil(reader, done));
     expect(error.message).toMatch(/larger than maxResponseBytes \(1048576 bytes\)/);
     expect([reader.pauses > 0, writers.length]).toEqual([true, 1]);
     const taken = Buffer.concat(reader.taken);

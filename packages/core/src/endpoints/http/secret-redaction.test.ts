@@ -1,25 +1,15 @@
 // A server that echoes the credential it was sent must not put it into our errors.
 import { inspect } from "node:util";
 import { type ScriptedModelServer, turn } from "@tooltype/testing";
-import { EndpointError } from "../../errors/endpoint-error.js";
 import { Anthropic } from "../anthropic/anthropic.js";
 import { OpenAI } from "../openai/openai.js";
-import { endpointRequest, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
+import { endpointFailure, endpointRequest, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
 import { redact, secretsOf } from "./redaction.js";
 
 let server: ScriptedModelServer;
 const track = scriptedServerHooks((started) => (server = started));
 
 const key = "sk-live-0123456789abcdefSECRET";
-
-async function failure(promise: Promise<unknown>): Promise<EndpointError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!EndpointError.isInstance(error)) throw new Error(`expected an EndpointError, got ${String(error)}`);
-  return error;
-}
 
 /** Everything a person or a logger could see of an error. */
 function shown(error: Error): string {
@@ -35,7 +25,7 @@ describe.each([
   it("in an HTTP error status", async () => {
     const ep = track(make());
     server.enqueue(turn.error(401, { message: `Incorrect API key provided: ${key}. You can find your key at …` }));
-    const error = await failure(ep.send(endpointRequest()));
+    const error = await endpointFailure(ep.send(endpointRequest()));
     expect(error.status).toBe(401);
     expect(error.message).toContain("Incorrect API key provided: [redacted]");
     expect(shown(error)).not.toContain("SECRET");
@@ -51,7 +41,7 @@ describe.each([
           : [{ type: "error", error: { type: "authentication_error", message: `key ${key} was revoked` } }],
       ),
     );
-    const error = await failure(ep.send(endpointRequest({ stream: true })));
+    const error = await endpointFailure(ep.send(endpointRequest({ stream: true })));
     expect(error.message).toContain("key [redacted] was revoked");
     expect(shown(error)).not.toContain("SECRET");
   });
@@ -62,7 +52,7 @@ it("a key in the query (Azure's api-key) and bearer-token shapes in server text 
   server.enqueue(
     turn.error(403, { message: "denied for azureSECRETkey (sent as Authorization: Bearer abc.def-SECRET)" }),
   );
-  const error = await failure(ep.send(endpointRequest()));
+  const error = await endpointFailure(ep.send(endpointRequest()));
   expect(error.message).toContain("denied for [redacted] (sent as Authorization: Bearer [redacted])");
   expect(shown(error)).not.toContain("SECRET");
 });

@@ -4,8 +4,9 @@
 // reader as they arrive (what it throws, a cancellation mid-body).
 import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { EndpointError } from "../../errors/endpoint-error.js";
+import type { EndpointError } from "../../errors/endpoint-error.js";
 import { HttpTransport, type HttpTransportOptions } from "./transport.js";
+import { endpointFailure } from "../fixtures/endpoint-setup.js";
 
 type Handler = (res: ServerResponse) => void;
 let server: Server;
@@ -51,15 +52,6 @@ const readText = (t: HttpTransport) =>
     response.text(),
   );
 
-async function failure(promise: Promise<unknown>): Promise<EndpointError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!EndpointError.isInstance(error)) throw new Error(`expected an EndpointError, got ${String(error)}`);
-  return error;
-}
-
 describe("HttpTransport: reading a whole body", () => {
   it("decodes UTF-8 split across pieces in one piece, dropping a leading byte order mark", async () => {
     const text = JSON.stringify({ city: "Zürich", note: "😀 ok" });
@@ -77,7 +69,7 @@ describe("HttpTransport: reading a whole body", () => {
       requests++;
       chunked(Array.from({ length: 20 }, () => "x".repeat(100)))(res);
     };
-    const error = await failure(
+    const error = await endpointFailure(
       readText(
         transport({ maxResponseBytes: 1000, retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 } }),
       ),
@@ -109,7 +101,7 @@ describe("HttpTransport: reading a whole body", () => {
       res.writeHead(200, { "content-type": "application/json" });
       res.write('{"partial":');
     };
-    const error = await failure(readText(transport({ timeoutMs: 100 })));
+    const error = await endpointFailure(readText(transport({ timeoutMs: 100 })));
     expect(error.retryable).toBe(true);
     expect(error.message).toMatch(/timed out after 100 ms/);
   });
@@ -134,11 +126,11 @@ describe("HttpTransport: reading a whole body", () => {
     const used = transport();
     expect(await readText(used)).toBe("{}");
     await used.close();
-    expect((await failure(readText(used))).message).toMatch(/POST .*\/v1\/chat\/completions/);
+    expect((await endpointFailure(readText(used))).message).toMatch(/POST .*\/v1\/chat\/completions/);
     const unused = transport();
     await unused.close();
     transports.length = 0; // both closed here already
-    expect((await failure(readText(unused))).message).toMatch(/POST .*\/v1\/chat\/completions/);
+    expect((await endpointFailure(readText(unused))).message).toMatch(/POST .*\/v1\/chat\/completions/);
   });
 });
 
@@ -190,7 +182,7 @@ describe("HttpTransport: handing a body's pieces to a reader", () => {
       res.write("first");
     };
     const controller = new AbortController();
-    const error = await failure(
+    const error = await endpointFailure(
       transport({ retry: retrying }).post(
         "/chat/completions",
         "{}",
@@ -206,7 +198,7 @@ describe("HttpTransport: handing a body's pieces to a reader", () => {
   it("refuses a body past maxResponseBytes piece by piece, after handing over what fitted", async () => {
     handler = chunked(Array.from({ length: 20 }, () => "x".repeat(100)));
     let bytes = 0;
-    const error = await failure(
+    const error = await endpointFailure(
       transport({ maxResponseBytes: 1000 }).post("/chat/completions", "{}", stream, (response) =>
         response.each((piece) => (bytes += piece.byteLength)),
       ),

@@ -1,13 +1,12 @@
 import { ScriptedModelServer, turn } from "@tooltype/testing";
 import { Agent } from "undici";
-import { EndpointError } from "../../errors/endpoint-error.js";
 import { ProtocolError } from "../../errors/protocol-error.js";
 import type { EndpointRequest } from "../model-endpoint.js";
 import type { RetryInfo } from "../http/transport.js";
 import { OpenAI } from "./openai.js";
 import type { OpenAIOptions } from "./options.js";
 import type { StreamEvent } from "../stream-event.js";
-import { endpointRequest, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
+import { endpointFailure, endpointRequest, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
 
 let server: ScriptedModelServer;
 const track = scriptedServerHooks((started) => (server = started));
@@ -26,15 +25,6 @@ function endpoint(options: OpenAIOptions = {}): { ep: OpenAI; retries: RetryInfo
 
 function request(overrides: Partial<EndpointRequest> = {}): EndpointRequest {
   return endpointRequest({ model: "test-model", ...overrides });
-}
-
-async function failure(promise: Promise<unknown>): Promise<EndpointError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!EndpointError.isInstance(error)) throw new Error(`expected an EndpointError, got ${String(error)}`);
-  return error;
 }
 
 describe("OpenAI endpoint over HTTP", () => {
@@ -127,7 +117,7 @@ describe("OpenAI endpoint over HTTP", () => {
       turn.error(503, { message: "three" }),
       turn.text("never"),
     );
-    const error = await failure(ep.send(request()));
+    const error = await endpointFailure(ep.send(request()));
     expect(error.message).toContain("three");
     expect(retries).toHaveLength(2);
     expect(server.requests).toHaveLength(3);
@@ -159,7 +149,7 @@ describe("OpenAI endpoint over HTTP", () => {
   it("throws the last error once the retries are spent", async () => {
     const { ep } = endpoint({ retries: 1 });
     server.enqueue(turn.error(503, { message: "first" }), turn.error(500, { message: "second" }));
-    const error = await failure(ep.send(request()));
+    const error = await endpointFailure(ep.send(request()));
     expect([error.status, error.retryable]).toEqual([500, true]);
     expect(error.message).toContain("second");
     expect(server.requests).toHaveLength(2);
@@ -187,7 +177,7 @@ describe("OpenAI endpoint over HTTP", () => {
   it("does not wait for a Retry-After beyond the cap: the error is thrown at once", async () => {
     const { ep, retries } = endpoint();
     server.enqueue(turn.rateLimited(3600), turn.text("never"));
-    const error = await failure(ep.send(request()));
+    const error = await endpointFailure(ep.send(request()));
     expect(error.status).toBe(429);
     expect(retries).toEqual([]);
   });
@@ -198,7 +188,7 @@ describe("OpenAI endpoint over HTTP", () => {
       turn.error(400, { message: "Invalid 'messages[0].role'", headers: { "x-request-id": "req_abc" } }),
       turn.text("never"),
     );
-    const error = await failure(ep.send(request()));
+    const error = await endpointFailure(ep.send(request()));
     expect([error.status, error.retryable, error.requestId]).toEqual([400, false, "req_abc"]);
     expect(error.message).toMatch(
       /HTTP 400 from POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions: Invalid 'messages\[0\]\.role' \(request id req_abc\)/,
@@ -213,7 +203,7 @@ describe("OpenAI endpoint over HTTP", () => {
     for (const status of [401, 404, 422]) {
       server.reset();
       server.enqueue(turn.error(status), turn.text("never"));
-      expect((await failure(ep.send(request()))).status).toBe(status);
+      expect((await endpointFailure(ep.send(request()))).status).toBe(status);
       expect(server.requests).toHaveLength(1);
     }
   });
@@ -222,7 +212,7 @@ describe("OpenAI endpoint over HTTP", () => {
     const { ep } = endpoint({ retries: 0 });
     const page = `<!DOCTYPE html><html><head><title>502 Bad Gateway</title><style>body{color:red}</style></head><body><h1>502 Bad Gateway</h1><p>${"upstream ".repeat(200)}</p></body></html>`;
     server.enqueue(turn.raw(page, { status: 502, contentType: "text/html" }));
-    const error = await failure(ep.send(request()));
+    const error = await endpointFailure(ep.send(request()));
     expect(error.message).toContain("502 Bad Gateway");
     expect(error.message).not.toContain("<");
     expect(error.message).not.toContain("color:red");
@@ -247,7 +237,7 @@ describe("OpenAI endpoint over HTTP", () => {
     const gone = await ScriptedModelServer.start();
     await gone.close();
     const { ep, retries } = endpoint({ baseURL: gone.url, retries: 1 });
-    const error = await failure(ep.send(request()));
+    const error = await endpointFailure(ep.send(request()));
     expect([error.status, error.retryable]).toEqual([undefined, true]);
     expect(error.message).toMatch(/Connection to POST .* failed: .*ECONNREFUSED/);
     expect(retries).toHaveLength(1);
@@ -270,7 +260,7 @@ describe("OpenAI endpoint over HTTP", () => {
   it("times out a stalled server (headers sent, body never comes)", async () => {
     const { ep } = endpoint({ timeoutMs: 200, retries: 0 });
     server.enqueue(turn.stall());
-    const error = await failure(ep.send(request()));
+    const error = await endpointFailure(ep.send(request()));
     expect(error.retryable).toBe(true);
     expect(error.message).toMatch(/timed out after 200 ms/);
   });
@@ -285,7 +275,7 @@ describe("OpenAI endpoint over HTTP", () => {
   it("refuses a body over maxResponseBytes with a typed error, without retrying", async () => {
     const { ep } = endpoint({ maxResponseBytes: 1000 });
     server.enqueue(turn.text("x".repeat(5000)), turn.text("never"));
-    const error = await failure(ep.send(request()));
+    const error = await endpointFailure(ep.send(request()));
     expect([error.status, error.retryable]).toEqual([200, false]);
     expect(error.message).toMatch(/larger than maxResponseBytes \(1000 bytes\)/);
     expect(server.requests).toHaveLength(1);
@@ -299,7 +289,7 @@ describe("OpenAI endpoint over HTTP", () => {
       return undefined;
     });
     server.enqueue(turn.stall(), turn.text("never"));
-    const error = await failure(ep.send(request({ signal: controller.signal })));
+    const error = await endpointFailure(ep.send(request({ signal: controller.signal })));
     expect([error.status, error.retryable]).toEqual([undefined, false]);
     expect(error.message).toMatch(/was cancelled/);
     expect(server.requests).toHaveLength(1);
@@ -309,7 +299,7 @@ describe("OpenAI endpoint over HTTP", () => {
     const controller = new AbortController();
     const { ep } = endpoint({ retryDelays: { baseDelayMs: 60_000 }, onRetry: () => controller.abort() });
     server.enqueue(turn.error(503), turn.text("never"));
-    const error = await failure(ep.send(request({ signal: controller.signal })));
+    const error = await endpointFailure(ep.send(request({ signal: controller.signal })));
     expect(error.message).toMatch(/was cancelled/);
     expect(server.requests).toHaveLength(1);
   });
