@@ -70,7 +70,7 @@ export type { NamePattern } from "./policy/wildcard.js";
 
 // Context: the conversation, its calls, approvals and the signed stored format.
 export { Context } from "./context/context.js";
-export type { ContextOptions, RestoreOptions, StoreOptions, ToolCallInit } from "./context/context.js";
+export type { ContextOptions, RestoreOptions, StoreOptions, ToolCallInit } from "./context/context-options.js";
 export type { Message, SystemMessage, UserMessage, AssistantMessage, ToolMessage } from "./context/message.js";
 export type { ToolCall } from "./context/tool-call.js";
 export { ContextError, ApprovalError, ContextStoreError } from "./context/context-errors.js";

@@ -1,6 +1,7 @@
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { ContextStoreError } from "./context-errors.js";
-import { Context, contextInternals } from "./context.js";
+import { Context } from "./context.js";
+import { contextInternals } from "./context-internals.js";
 import type { StoredContext } from "./context-store.js";
 import { callBinding } from "./signing.js";
 import type { ToolCall } from "./tool-call.js";

@@ -1,7 +1,8 @@
 import { ToolPolicy } from "../policy/tool-policy.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { ApprovalError, ContextError } from "./context-errors.js";
-import { Context, contextInternals } from "./context.js";
+import { Context } from "./context.js";
+import { contextInternals } from "./context-internals.js";
 import { callBinding } from "./signing.js";
 import type { ToolCall } from "./tool-call.js";
 

@@ -1,110 +1,15 @@
-import type { JSONObject } from "../json.js";
 import { ToolPolicy } from "../policy/tool-policy.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import { ApprovalError, ContextError } from "./context-errors.js";
+import { grantContextAccess } from "./context-internals.js";
+import type { ContextOptions, RestoreOptions, StoreOptions, ToolCallInit } from "./context-options.js";
 import { readStore, writeStore, type StoredContext } from "./context-store.js";
 import { CHANGED_MESSAGE, errorResult, failCall, INTERRUPTED_MESSAGE } from "./error-result.js";
 import type { AssistantMessage, Message } from "./message.js";
 import { newToolCall } from "./new-tool-call.js";
 import { callBinding, type ContextSecret } from "./signing.js";
 import type { ToolCall } from "./tool-call.js";
-
-/** Settings of a new context. */
-export interface ContextOptions {
-  /** The policy deciding which calls run (default: no rules, so every call waits for approval). */
-  toolPolicy?: ToolPolicy;
-  /** Signs `toJSON()` (HMAC-SHA256) without passing the secret each time; never serialised. */
-  secret?: ContextSecret;
-}
-
-/** Options of `Context.fromJSON`. */
-export interface RestoreOptions extends ContextOptions {
-  /** The secret the store was signed with: a store without a valid signature is refused. */
-  secret?: ContextSecret;
-}
-
-/** Options of `toJSON`. */
-export interface StoreOptions {
-  /** Sign the stored calls and decisions with this secret (HMAC-SHA256). */
-  secret?: ContextSecret;
-}
-
-/** A tool call given to `ctx.assistant(...)` when building a history by hand. */
-export interface ToolCallInit {
-  id: string;
-  name: string;
-  arguments: JSONObject;
-  type?: "function" | "custom";
-}
-
-/** What the loop may do to a context that users may not: module-internal, not exported from the package. */
-export interface ContextInternals {
-  readonly messages: Message[];
-  /** Unanswered calls of the last assistant message, in the model's order. */
-  readonly open: ToolCall[];
-  busy: boolean;
-  /** Appends the assistant message object itself (its identity is the endpoint's cache key). */
-  appendAssistant(message: AssistantMessage): void;
-  /** Records the result on the call and appends the tool message answering it. */
-  answer(call: ToolCall, result: ToolResult): void;
-  /** Appends a user message while the loop runs (a typed answer's issues, sent back to the model). */
-  appendUser(content: string): void;
-}
-
-// The private state of a context, reached by the loop through a view made per completion: a
-// context itself carries no closures or side tables (a conversation is often created per request).
-interface ContextAccess {
-  isContext(value: object): boolean;
-  messages(context: Context): Message[];
-  open(context: Context): ToolCall[];
-  busy(context: Context): boolean;
-  setBusy(context: Context, value: boolean): void;
-  appendAssistant(context: Context, message: AssistantMessage): void;
-  answer(context: Context, call: ToolCall, result: ToolResult): void;
-}
-
-let access: ContextAccess | undefined;
-
-class ContextView implements ContextInternals {
-  readonly messages: Message[];
-  readonly open: ToolCall[];
-
-  constructor(
-    private readonly context: Context,
-    private readonly state: ContextAccess,
-  ) {
-    this.messages = state.messages(context);
-    this.open = state.open(context);
-  }
-
-  get busy(): boolean {
-    return this.state.busy(this.context);
-  }
-
-  set busy(value: boolean) {
-    this.state.setBusy(this.context, value);
-  }
-
-  appendAssistant(message: AssistantMessage): void {
-    this.state.appendAssistant(this.context, message);
-  }
-
-  answer(call: ToolCall, result: ToolResult): void {
-    this.state.answer(this.context, call, result);
-  }
-
-  appendUser(content: string): void {
-    this.messages.push({ role: "user", content });
-  }
-}
-
-/** The loop's access to a context (not part of the public API). */
-export function contextInternals(context: Context): ContextInternals {
-  if (access === undefined || typeof context !== "object" || context === null || !access.isContext(context))
-    throw new TypeError("Not a Context created by this copy of @tooltype/core.");
-  return new ContextView(context, access);
-}
 
 const waiting = new Set<ToolPolicyStatus | undefined>([ToolPolicyStatus.Pending, ToolPolicyStatus.None, undefined]);
 
@@ -123,7 +28,7 @@ export class Context {
   #busy = false;
 
   static {
-    access = {
+    grantContextAccess<Context>({
       isContext: (value) => #messages in value,
       messages: (context) => context.#messages,
       open: (context) => context.#open,
@@ -131,7 +36,7 @@ export class Context {
       setBusy: (context, value) => (context.#busy = value),
       appendAssistant: (context, message) => context.#appendAssistant(message),
       answer: (context, call, result) => context.#answer(call, result),
-    };
+    });
   }
 
   constructor(options: ContextOptions = {}) {
@@ -267,9 +172,8 @@ export class Context {
   static fromJSON(value: unknown, options: RestoreOptions = {}): Context {
     const { messages, open } = readStore(value, options.secret);
     const context = new Context(options);
-    const inside = contextInternals(context);
-    inside.messages.push(...messages);
-    inside.open.push(...open);
+    context.#messages.push(...messages);
+    context.#open.push(...open);
     context.#failBroken();
     return context;
   }

@@ -1,5 +1,6 @@
 import { ContextError } from "../context/context-errors.js";
-import { contextInternals, type Context, type ContextInternals } from "../context/context.js";
+import type { Context } from "../context/context.js";
+import { contextInternals, type ContextInternals } from "../context/context-internals.js";
 import { errorResult, failCall, INTERRUPTED_MESSAGE } from "../context/error-result.js";
 import type { AssistantMessage } from "../context/message.js";
 import type { ToolCall } from "../context/tool-call.js";

@@ -1,4 +1,5 @@
-import type { Context, ContextInternals } from "../context/context.js";
+import type { Context } from "../context/context.js";
+import type { ContextInternals } from "../context/context-internals.js";
 import { CHANGED_MESSAGE, failCall } from "../context/error-result.js";
 import { callBinding } from "../context/signing.js";
 import type { ToolCall } from "../context/tool-call.js";

@@ -1,0 +1,31 @@
+import type { JSONObject } from "../json.js";
+import type { ToolPolicy } from "../policy/tool-policy.js";
+import type { ContextSecret } from "./signing.js";
+
+/** Settings of a new context. */
+export interface ContextOptions {
+  /** The policy deciding which calls run (default: no rules, so every call waits for approval). */
+  toolPolicy?: ToolPolicy;
+  /** Signs `toJSON()` (HMAC-SHA256) without passing the secret each time; never serialised. */
+  secret?: ContextSecret;
+}
+
+/** Options of `Context.fromJSON`. */
+export interface RestoreOptions extends ContextOptions {
+  /** The secret the store was signed with: a store without a valid signature is refused. */
+  secret?: ContextSecret;
+}
+
+/** Options of `toJSON`. */
+export interface StoreOptions {
+  /** Sign the stored calls and decisions with this secret (HMAC-SHA256). */
+  secret?: ContextSecret;
+}
+
+/** A tool call given to `ctx.assistant(...)` when building a history by hand. */
+export interface ToolCallInit {
+  id: string;
+  name: string;
+  arguments: JSONObject;
+  type?: "function" | "custom";
+}
