@@ -2,7 +2,6 @@ import { ContextError } from "../context/context-errors.js";
 import type { Context } from "../context/context.js";
 import { contextInternals, type ContextInternals } from "../context/context-internals.js";
 import { errorResult, failCall, INTERRUPTED_MESSAGE } from "../context/error-result.js";
-import type { AssistantMessage } from "../context/message.js";
 import type { ToolCall } from "../context/tool-call.js";
 import { toolChoiceForRound, type ModelConfig } from "../endpoints/model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
@@ -18,8 +17,8 @@ import { endMessages, endReason, lastAssistantChoice, uniqueIds } from "./reply-
 import { offeredTools } from "./offered-tools.js";
 import { targetOf } from "./target.js";
 import { answerCalls, type RunScope } from "./run-calls.js";
-import { OutputError } from "../errors/output-error.js";
-import { checkOutput, choiceOutput, formatOutputIssues, retryMessage } from "./output.js";
+import { assistantMessageOf } from "./assistant-message.js";
+import { checkOutput, choiceOutput, outputFailure, retryMessage } from "./output.js";
 import { partialOutputListener } from "./partial-output.js";
 
 function sumUsage(total: Usage, add: Usage): void {
@@ -29,18 +28,6 @@ function sumUsage(total: Usage, add: Usage): void {
 }
 
 const noCalls: Decisions["decided"] = new Map();
-
-/**
- * The reply's calls in an array of their own size, put back on the choice (the completion's
- * `toolCalls`, the choice's and the message's stay one array). Readers build it by `push`, which
- * leaves room for 17 entries: 128 bytes of slack per round in a conversation that keeps it.
- */
-function exactCalls(choice: CompletionChoice): ToolCall[] {
-  const calls = choice.toolCalls;
-  if (calls.length === 0) return calls;
-  choice.toolCalls = calls.slice();
-  return choice.toolCalls;
-}
 
 /**
  * One run of the tool loop over a context (docs/round-limits.md): answer what the application
@@ -226,15 +213,9 @@ export class LoopRun {
     const choice = reply.choices[0]!; // checked as it arrived
     sumUsage(this.#usage, reply.usage);
     this.#lastReply = reply;
-    const calls = exactCalls(choice);
+    const message = assistantMessageOf(choice);
+    const calls = choice.toolCalls;
     uniqueIds(calls);
-    // One literal per shape: a key added afterwards would get its own property store, kept as long as the message.
-    const message: AssistantMessage =
-      calls.length > 0
-        ? { role: "assistant", content: choice.text, toolCalls: calls }
-        : { role: "assistant", content: choice.text };
-    if (choice.refusal !== null && choice.refusal !== undefined) message.refusal = choice.refusal;
-    if (choice.providerData !== undefined) message.providerData = choice.providerData;
     this.#inside.appendAssistant(message);
     this.#lastCalls = calls;
     this.#calls.push(...calls);
@@ -297,14 +278,7 @@ export class LoopRun {
       return "done";
     }
     this.#emit?.({ type: "output-issues", round, issues: checked.issues, text: answer.text });
-    if (this.#answers > output.retries) {
-      throw new OutputError(
-        `The answer did not match the schema of "${output.request.name}" after ${this.#answers} attempt(s):\n${formatOutputIssues(checked.issues, 5)}\nRaise options.outputRetries, simplify the type, or use a model with structured outputs.`,
-        checked.issues,
-        answer.text,
-        this.#answers,
-      );
-    }
+    if (this.#answers > output.retries) throw outputFailure(output, checked.issues, answer.text, this.#answers);
     this.#inside.appendUser(retryMessage(checked.issues));
     return undefined;
   }

@@ -4,6 +4,7 @@
 import type { CompletionChoice } from "../endpoints/model-endpoint.js";
 import { jsonTextExceedsDepth } from "../endpoints/json-depth.js";
 import type { ChoiceOutput, OutputRequest } from "../endpoints/output-request.js";
+import { OutputError } from "../errors/output-error.js";
 import type { ArgumentIssue } from "../errors/tool-argument-error.js";
 import { isPlainObject, type JSONObject, type JSONSchema } from "../json.js";
 import { argumentIssues, displayPath } from "../schema/argument-issues.js";
@@ -111,4 +112,19 @@ export function formatOutputIssues(issues: readonly ArgumentIssue[], max = 8): s
 /** What the model reads after an answer that does not match the schema. */
 export function retryMessage(issues: readonly ArgumentIssue[]): string {
   return `Your answer does not match the required JSON Schema:\n${formatOutputIssues(issues)}\nAnswer again with the corrected JSON only.`;
+}
+
+/** The error a completion fails with once `attempts` answers did not match the typed answer's schema. */
+export function outputFailure(
+  output: ResolvedOutput,
+  issues: readonly ArgumentIssue[],
+  text: string,
+  attempts: number,
+): OutputError {
+  return new OutputError(
+    `The answer did not match the schema of "${output.request.name}" after ${attempts} attempt(s):\n${formatOutputIssues(issues, 5)}\nRaise options.outputRetries, simplify the type, or use a model with structured outputs.`,
+    issues,
+    text,
+    attempts,
+  );
 }
