@@ -2,11 +2,11 @@
 // as fast as its socket takes it (awaiting `drain` whenever `write` returns false), and a reader
 // takes the pieces only when the test says so. What is observable: the server's writes stall,
 // what waits for the reader stays near STREAM_BACKLOG_BYTES, and the body still arrives whole.
-import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
 import type { StreamBacklog } from "../stream-backlog.js";
 import { STREAM_BACKLOG_BYTES } from "./backpressure.js";
-import { HttpTransport, type HttpTransportOptions } from "./transport.js";
+import { loopbackServer } from "../fixtures/loopback-server.js";
+import type { HttpTransport } from "./transport.js";
 import { endpointFailure } from "../fixtures/endpoint-setup.js";
 
 const PIECE = 16 * 1024;
@@ -21,41 +21,25 @@ interface Writer {
   closed: Promise<void>;
 }
 
-let server: Server;
 let respond: (res: ServerResponse, writer: Writer) => void;
 let writers: Writer[] = [];
-let baseURL: string;
-const transports: HttpTransport[] = [];
-
-beforeAll(async () => {
-  server = createServer((_req, res) => {
+afterEach(() => {
+  writers = [];
+});
+const { transport } = loopbackServer(
+  (_req, res) => {
     let closed!: () => void;
     const writer: Writer = { written: 0, blocked: false, closed: new Promise<void>((resolve) => (closed = resolve)) };
     res.on("close", closed);
     writers.push(writer);
     respond(res, writer);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
-});
-afterEach(async () => {
-  writers = [];
-  await Promise.all(transports.splice(0).map((transport) => transport.close()));
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-function transport(options: Partial<HttpTransportOptions> = {}): HttpTransport {
-  const created = new HttpTransport({
-    baseURL,
-    headers: { authorization: "Bearer k" },
+  },
+  {
     timeoutMs: 2000,
     retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
     maxResponseBytes: 64 << 20,
-    ...options,
-  });
-  transports.push(created);
-  return created;
-}
+  },
+);
 
 /** Piece `i` of a body: PIECE bytes of one value, so that order and loss both show. */
 const piece = (i: number) => Buffer.alloc(PIECE, i % 251);
@@ -195,7 +179,8 @@ describe("backpressure: a stream whose reader is behind", () => {
     const reader = new HeldReader();
     const controller = new AbortController();
     const paused = reader.paused();
-    const done = readHeld(transport(), reader, controller.signal);
+    const used = transport();
+    const done = readHeld(used, reader, controller.signal);
     await Promise.race([paused, done]);
     controller.abort();
     const error = await endpointFailure(done);
@@ -204,7 +189,7 @@ describe("backpressure: a stream whose reader is behind", () => {
     expect(writers).toHaveLength(1);
     respond = longBody(4);
     const next = new HeldReader();
-    await catchUpUntil(next, readHeld(transports[0]!, next)); // the pool serves the next request
+    await catchUpUntil(next, readHeld(used, next)); // the pool serves the next request
     expect(Buffer.concat(next.taken).equals(bodyOf(4))).toBe(true);
   });
 

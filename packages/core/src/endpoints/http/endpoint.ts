@@ -110,7 +110,7 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
     return streamCompletion(this, model, input, options);
   }
 
-  /** Closes the endpoint's connection pool (a `dispatcher` passed in options is left open). */
+  /** Closes the endpoint's connection pool (a `dispatcher` passed in options is left open); closing again waits for the same close. */
   close(): Promise<void> {
     return this.#transport.close();
   }

@@ -2,40 +2,19 @@
 // bodies (no content-length), split where a test needs it: the size cap counted while reading,
 // UTF-8 decoded in one piece, a byte order mark dropped, a body cut short, pieces handed to a
 // reader as they arrive (what it throws, a cancellation mid-body).
-import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { ServerResponse } from "node:http";
 import type { EndpointError } from "../../errors/endpoint-error.js";
-import { HttpTransport, type HttpTransportOptions } from "./transport.js";
+import type { HttpTransport } from "./transport.js";
 import { endpointFailure } from "../fixtures/endpoint-setup.js";
+import { loopbackServer } from "../fixtures/loopback-server.js";
 
 type Handler = (res: ServerResponse) => void;
-let server: Server;
 let handler: Handler;
-let baseURL: string;
-const transports: HttpTransport[] = [];
-
-beforeAll(async () => {
-  server = createServer((_req, res) => handler(res));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+const { transport } = loopbackServer((_req, res) => handler(res), {
+  timeoutMs: 2000,
+  retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
+  maxResponseBytes: 1 << 20,
 });
-afterEach(async () => {
-  await Promise.all(transports.splice(0).map((transport) => transport.close()));
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-function transport(options: Partial<HttpTransportOptions> = {}): HttpTransport {
-  const created = new HttpTransport({
-    baseURL,
-    headers: { authorization: "Bearer k" },
-    timeoutMs: 2000,
-    retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
-    maxResponseBytes: 1 << 20,
-    ...options,
-  });
-  transports.push(created);
-  return created;
-}
 
 /** Sends `pieces` as a chunked body, one write each, without a content-length. */
 function chunked(pieces: readonly (string | Buffer)[], end = true): Handler {
@@ -129,8 +108,16 @@ describe("HttpTransport: reading a whole body", () => {
     expect((await endpointFailure(readText(used))).message).toMatch(/POST .*\/v1\/chat\/completions/);
     const unused = transport();
     await unused.close();
-    transports.length = 0; // both closed here already
     expect((await endpointFailure(readText(unused))).message).toMatch(/POST .*\/v1\/chat\/completions/);
+  });
+
+  it("can be closed again, or twice at once: every close resolves (a shutdown hook may run twice)", async () => {
+    handler = chunked(["{}"]);
+    const used = transport();
+    expect(await readText(used)).toBe("{}");
+    await expect(Promise.all([used.close(), used.close()])).resolves.toEqual([undefined, undefined]);
+    await expect(used.close()).resolves.toBeUndefined();
+    expect((await endpointFailure(readText(used))).message).toMatch(/POST .*\/v1\/chat\/completions/);
   });
 });
 

@@ -126,6 +126,7 @@ export class HttpTransport {
   // when it imports the package (a third of a cold import).
   #dispatcher: Dispatcher | Promise<Dispatcher> | undefined;
   #closed = false;
+  #closing: Promise<void> | undefined;
   readonly #origin: string;
   readonly #basePath: string;
   // The headers of every request, one object per `accept` value, made once.
@@ -291,9 +292,16 @@ export class HttpTransport {
     return headers;
   }
 
-  /** Closes the pool this transport created (a dispatcher passed in options is left open). */
-  async close(): Promise<void> {
+  /**
+   * Closes the pool this transport created (a dispatcher passed in options is left open). Calling
+   * it again, or while it closes, waits for the same close (undici refuses a second one).
+   */
+  close(): Promise<void> {
     this.#closed = true;
+    return (this.#closing ??= this.#closeOwnPool());
+  }
+
+  async #closeOwnPool(): Promise<void> {
     const own = this.#options.dispatcher === undefined ? this.#dispatcher : undefined;
     if (own !== undefined) await (await own).close();
   }
