@@ -94,6 +94,23 @@ const contenders = {
         );
       });
   },
+  // The socket itself: the request written by hand on a fresh TCP connection (closed by the server
+  // after the reply), every read counted, no HTTP parser at all. What reading costs in any client.
+  async "floor-socket"({ url }) {
+    const { connect } = await import("node:net");
+    const { body, headers } = rawRequest();
+    const { host, hostname, pathname, port } = new URL(`${url}/chat/completions`);
+    const lines = Object.entries({ ...headers, host, "content-length": Buffer.byteLength(body), connection: "close" });
+    const message = `POST ${pathname} HTTP/1.1\r\n${lines.map(([key, value]) => `${key}: ${value}\r\n`).join("")}\r\n${body}`;
+    return () =>
+      new Promise((resolve, reject) => {
+        const socket = connect(Number(port), hostname);
+        socket.on("data", () => reads++);
+        socket.on("end", () => resolve(expected));
+        socket.on("error", reject);
+        socket.write(message);
+      });
+  },
   tooltype: tooltypeFrom(() => import("@tooltype/core")),
   "tooltype-before": tooltypeFrom(() => import(pathToFileURL(process.env.BENCH_CORE_BEFORE).href)),
   async "openai-stream"({ url, fetch }) {

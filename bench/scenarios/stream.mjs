@@ -10,6 +10,7 @@ import { log, median, ms, pick, rotated, runNode, table } from "./common.mjs";
 const labels = {
   floor: "floor: `undici.request`, body iterated, nothing parsed",
   "floor-dispatch": "floor through `dispatch`: handler callbacks, nothing parsed",
+  "floor-socket": "floor of the socket: a raw TCP read loop, no HTTP parser",
   tooltype: "tooltype `ep.stream` (events iterated, then the completion)",
   "tooltype-before": "tooltype before (BENCH_CORE_BEFORE)",
   "openai-stream": "OpenAI SDK `chat.completions.stream` → `finalChatCompletion()`",
@@ -26,6 +27,7 @@ export async function run(wanted) {
   const known = [
     "floor",
     "floor-dispatch",
+    "floor-socket",
     "tooltype",
     ...(process.env.BENCH_CORE_BEFORE ? ["tooltype-before"] : []),
     ...peers,
