@@ -69,7 +69,7 @@ function declaredInLibrary(symbol: ts.Symbol): boolean {
 }
 
 /** True for `Date` and for library types that cannot cross JSON. */
-export function isBuiltinType(ctx: SchemaContext, type: ts.Type): boolean {
+export function isBuiltinType(type: ts.Type): boolean {
   const name = libraryName(type);
   return name !== undefined && (name === "Date" || notJsonBuiltins.has(name));
 }

@@ -9,7 +9,7 @@ export function isPlainObjectType(ctx: SchemaContext, type: ts.Type): boolean {
   if (type.flags & F.Intersection)
     return (type as ts.IntersectionType).types.every((member) => isPlainObjectType(ctx, member));
   if (!(type.flags & F.Object)) return false;
-  if (ctx.checker.isArrayType(type) || ctx.checker.isTupleType(type) || isBuiltinType(ctx, type)) return false;
+  if (ctx.checker.isArrayType(type) || ctx.checker.isTupleType(type) || isBuiltinType(type)) return false;
   return type.getCallSignatures().length === 0 && type.getConstructSignatures().length === 0;
 }
 
