@@ -152,8 +152,9 @@ export class SchemaContext {
   private nameOf(type: ts.Type): string {
     const known = this.defNames.get(type);
     if (known !== undefined) return known;
+    // An optional property's `T | undefined` may be where the recursion is met first: name it after T.
     const text = this.checker.typeToString(
-      type,
+      this.definedMember(type) ?? type,
       undefined,
       this.ts.TypeFormatFlags.NoTruncation | this.ts.TypeFormatFlags.UseAliasDefinedOutsideCurrentScope,
     );
@@ -167,5 +168,13 @@ export class SchemaContext {
     for (let n = 2; taken.has(name); n++) name = `${base}_${n}`;
     this.defNames.set(type, name);
     return name;
+  }
+
+  /** The one member of a union besides `undefined` and `void`, when there is exactly one. */
+  private definedMember(type: ts.Type): ts.Type | undefined {
+    if (!type.isUnion()) return undefined;
+    const F = this.ts.TypeFlags;
+    const defined = type.types.filter((member) => !(member.flags & (F.Undefined | F.Void)));
+    return defined.length === 1 ? defined[0] : undefined;
   }
 }

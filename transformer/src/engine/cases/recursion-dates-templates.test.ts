@@ -46,6 +46,13 @@ runSchemaCases("recursive types", [
     check: (s) => expect(Object.keys(s.$defs as object)).toEqual(["Node_number"]),
   },
   {
+    name: "a recursive type first met through an optional property is named after the type, not `T | undefined`",
+    source: "interface Node<V> { value: V; next?: Node<V> }\ntype T = { list?: Node<number> };",
+    valid: [{}, { list: { value: 1, next: { value: 2 } } }],
+    invalid: [{ list: { value: 1, next: { value: "2" } } }],
+    check: (s) => expect(Object.keys(s.$defs as object)).toEqual(["Node_number"]),
+  },
+  {
     name: "several recursive types: $defs sorted by name",
     source: "interface Zed { z?: Zed }\ninterface Alpha { a?: Alpha }\ntype T = { first: Zed; second: Alpha };",
     valid: [{ first: { z: {} }, second: { a: { a: {} } } }],
