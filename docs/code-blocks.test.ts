@@ -1,4 +1,5 @@
-// Every ```ts block in docs/*.md and README.md must type-check against the real packages.
+// Every ```ts block in docs/*.md, README.md and the packages' README.md files must type-check
+// against the real packages.
 // Blocks are compiled together as separate ES modules (top-level await allowed); a block
 // tagged ```ts skip is left out.
 import { readdirSync, readFileSync } from "node:fs";
@@ -11,6 +12,8 @@ const pages = [
   ...readdirSync(join(root, "docs"))
     .filter((name) => name.endsWith(".md"))
     .map((name) => join(root, "docs", name)),
+  join(root, "transformer", "README.md"),
+  ...readdirSync(join(root, "packages")).map((name) => join(root, "packages", name, "README.md")),
 ];
 
 interface Block {
