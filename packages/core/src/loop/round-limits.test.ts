@@ -44,6 +44,21 @@ describe("completions: round limits", () => {
     expect(runs).toEqual({});
   });
 
+  it("in manual mode an approved call runs on the next completion, even with 0, and new calls come back Pending", async () => {
+    const { server, endpoint, runs } = setup;
+    server.enqueue(turn.toolCall("getWeather", { city: "Oslo" }), turn.toolCall("getWeather", { city: "Bergen" }));
+    const ctx = new Context().user("Weather in Oslo, then Bergen?");
+    await completions(endpoint, "m", ctx, 0);
+    ctx.approve(ctx.pending()[0]!.id);
+    const next = await completions(endpoint, "m", ctx, 0);
+    expect(runs.getWeather).toBe(1);
+    expect(next.calls.map((call) => [call.arguments, call.policyResult?.status])).toEqual([
+      [{ city: "Oslo" }, ToolPolicyStatus.Allowed],
+      [{ city: "Bergen" }, ToolPolicyStatus.Pending],
+    ]);
+    expect(next).toMatchObject({ stopped: "attention", rounds: 1 });
+  });
+
   it("at the limit, runs the last batch and returns maxToolRounds without asking for a final answer; calling again goes on", async () => {
     const { server, endpoint, runs } = setup;
     server.enqueue(
