@@ -2,6 +2,7 @@
 // flight, configurable; requests waiting their turn still time out and stop when cancelled.
 import { type ScriptedModelServer, turn } from "@tooltype/testing";
 import { EndpointError } from "../../errors/endpoint-error.js";
+import { Anthropic } from "../anthropic/anthropic.js";
 import { OpenAI } from "../openai/openai.js";
 import { endpointRequest, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
 import { DEFAULT_MAX_CONNECTIONS } from "./connection-slots.js";
@@ -41,6 +42,14 @@ it("maxConnections sets the cap", async () => {
   expect(peak).toBe(2);
   expect(new Set(server.requests.map((r) => r.connection)).size).toBeLessThanOrEqual(2);
   expect(() => new OpenAI({ baseURL: server.url, maxConnections: 0 })).toThrow(/maxConnections must be an integer ≥ 1/);
+});
+
+it("the Anthropic endpoint takes the same maxConnections", async () => {
+  const ep = track(new Anthropic({ baseURL: server.origin, retries: 0, maxConnections: 3 }));
+  const peak = await peakOpen(() => Promise.all(Array.from({ length: 10 }, () => ep.send(endpointRequest()))));
+  expect(peak).toBe(3);
+  expect(server.requests.every((request) => request.path === "/v1/messages")).toBe(true);
+  expect(() => new Anthropic({ maxConnections: 0 })).toThrow(/maxConnections must be an integer ≥ 1/);
 });
 
 /** A streamed reply that holds its connection for about two seconds, never silent for long. */
