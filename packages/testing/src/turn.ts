@@ -29,8 +29,11 @@ export interface ScriptedToolCall {
 
 /** Token counts, OpenAI's shape. */
 export interface ScriptedUsage {
+  /** Tokens the model read. */
   prompt_tokens: number;
+  /** Tokens the model wrote. */
   completion_tokens: number;
+  /** Both together. */
   total_tokens: number;
 }
 

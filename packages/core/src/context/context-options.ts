@@ -24,8 +24,12 @@ export interface StoreOptions {
 
 /** A tool call given to `ctx.assistant(...)` when building a history by hand. */
 export interface ToolCallInit {
+  /** The call id, as the model would have sent it. */
   id: string;
+  /** The tool called. */
   name: string;
+  /** The arguments, already parsed. */
   arguments: JSONObject;
+  /** `function` for JSON-argument tools (the default), `custom` for free-text tools. */
   type?: "function" | "custom";
 }

@@ -14,7 +14,9 @@ export const CONTEXT_FORMAT_VERSION = 1;
 
 /** A context as plain JSON (what `ctx.toJSON()` returns and `Context.fromJSON` reads). */
 export interface StoredContext {
+  /** Always `CONTEXT_FORMAT`: marks the value as a stored context. */
   format: typeof CONTEXT_FORMAT;
+  /** The layout it was written in (`CONTEXT_FORMAT_VERSION`). */
   version: typeof CONTEXT_FORMAT_VERSION;
   /** Messages in order; assistant tool calls carry their decision, binding, progress and result. */
   messages: JSONObject[];

@@ -43,6 +43,7 @@ export interface RawRequestEndpoint extends ModelEndpoint {
  * its model, so `completions(router, input, …)` takes no model and hands the run over to it.
  */
 export interface CompletionRouter extends ModelEndpoint {
+  /** Marks a router: `completions` hands it the whole run instead of asking for a model. */
   readonly routing: true;
   /** Runs the loop over `input` (a prompt is appended to the router's own context). */
   completions(input: Context | string, options?: EndpointCompletionOptions): Promise<Completion>;

@@ -63,6 +63,7 @@ export class Router implements CompletionRouter {
   readonly #config: ModelConfig = {};
   readonly #onFailover: ((info: FailoverInfo) => void) | undefined;
 
+  /** `targets` in the order they are tried; at least one. */
   constructor(targets: readonly RouterTarget[], options: RouterOptions = {}) {
     this.targets = checkTargets(targets);
     this.tools = options.tools ?? new ToolRegistry();
