@@ -8,7 +8,7 @@ import type { ChoiceOutput, OutputRequest } from "./output-request.js";
 import type { StreamBacklog } from "./stream-backlog.js";
 import type { StreamEvent } from "./stream-event.js";
 
-/** Tokens used, summed over every round of a completion. */
+/** Tokens the server counted: for one request (`EndpointReply.usage`), or summed over every round (`Completion.usage`). */
 export interface Usage {
   /** Tokens the model read (the messages and tools sent). */
   promptTokens: number;
