@@ -73,6 +73,7 @@ export function completions<T>(
   maxToolRounds: number | undefined,
   options: TypedOutputOptions<T>,
 ): Promise<TypedCompletion<T>>;
+/** The loop over one endpoint and model, as above, without a typed answer. */
 export function completions(
   endpoint: ModelEndpoint,
   model: string,
@@ -92,6 +93,7 @@ export function completions<T>(
   maxToolRounds: number | undefined,
   options: TypedOutputOptions<T>,
 ): Promise<TypedCompletion<T>>;
+/** The loop through a `Router`, as above, without a typed answer. */
 export function completions(
   router: CompletionRouter,
   input: Context | string,
