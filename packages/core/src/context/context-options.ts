@@ -12,7 +12,7 @@ export interface ContextOptions {
 
 /** Options of `Context.fromJSON`. */
 export interface RestoreOptions extends ContextOptions {
-  /** The secret the store was signed with: a store without a valid signature is refused. */
+  /** The secret it was signed with: a stored context without a valid signature is refused. */
   secret?: ContextSecret;
 }
 

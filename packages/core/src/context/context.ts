@@ -155,7 +155,7 @@ export class Context {
   /**
    * The context as plain JSON (format `tooltype.context`, version 1): messages, calls, decisions,
    * results and provider data; never the policy, a function or a secret. With a secret (given
-   * here or to the constructor) the store carries an HMAC-SHA256 signature. `JSON.stringify(ctx)` calls it.
+   * here or to the constructor) the stored context carries an HMAC-SHA256 signature. `JSON.stringify(ctx)` calls it.
    */
   toJSON(options?: StoreOptions | string): StoredContext {
     const secret =
@@ -165,7 +165,7 @@ export class Context {
 
   /**
    * Restores a stored context (the parsed JSON value, or its text). The value is untrusted: its
-   * shape is checked (`ContextStoreError` names the place), and with `secret` a store that is
+   * shape is checked (`ContextStoreError` names the place), and with `secret` a stored context that is
    * unsigned or altered is refused. Calls that were running when it was stored are answered as
    * Failed ("interrupted"), and calls changed since their decision as Failed: neither ever runs.
    */
