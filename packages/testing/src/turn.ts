@@ -53,7 +53,7 @@ export interface ScriptedChoice {
   extra?: ScriptedObject;
 }
 
-/** Stream quirks seen in real servers (docs/wire-format.md, "Streams"). */
+/** Stream quirks seen in real servers (docs/wire-format.md, "Stream assembly"). */
 export interface StreamQuirks {
   /** Tool call deltas carry no `index` key (Gemini). */
   noIndex?: boolean;

@@ -96,7 +96,7 @@ function strayResult(message: ToolMessage): AnthropicWireText[] {
 }
 
 /**
- * Translates the provider-neutral history into the Messages API's shape (docs/wire-format.md, "Anthropic"):
+ * Translates the provider-neutral history into the Messages API's shape (docs/wire-format.md, "Anthropic blocks"):
  * system messages become the top-level `system`; each assistant message's tool calls become
  * `tool_use` blocks and every one of them is answered exactly once by a `tool_result` in the user
  * message right after it (a missing answer becomes an error result), all results first and any user
