@@ -74,8 +74,8 @@ export type { ContextOptions, RestoreOptions, StoreOptions, ToolCallInit } from 
 export type { Message, SystemMessage, UserMessage, AssistantMessage, ToolMessage } from "./context/message.js";
 export type { ToolCall } from "./context/tool-call.js";
 export { ContextError, ApprovalError, ContextStoreError } from "./context/context-errors.js";
-export { CONTEXT_FORMAT, CONTEXT_FORMAT_VERSION } from "./context/context-store.js";
-export type { StoredContext } from "./context/context-store.js";
+export { CONTEXT_FORMAT, CONTEXT_FORMAT_VERSION } from "./context/stored-context.js";
+export type { StoredContext } from "./context/stored-context.js";
 export type { ContextSecret } from "./context/signing.js";
 
 // Endpoints: the contract every endpoint meets, and the providers.

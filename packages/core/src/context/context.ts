@@ -4,7 +4,7 @@ import type { ToolResult } from "../tools/tool-result.js";
 import { ApprovalError, ContextError } from "./context-errors.js";
 import { grantContextAccess } from "./context-internals.js";
 import type { ContextOptions, RestoreOptions, StoreOptions, ToolCallInit } from "./context-options.js";
-import { readStore, writeStore, type StoredContext } from "./context-store.js";
+import { readStoredContext, writeStoredContext, type StoredContext } from "./stored-context.js";
 import { CHANGED_MESSAGE, errorResult, failCall, INTERRUPTED_MESSAGE } from "./error-result.js";
 import type { AssistantMessage, Message } from "./message.js";
 import { newToolCall } from "./new-tool-call.js";
@@ -160,7 +160,7 @@ export class Context {
   toJSON(options?: StoreOptions | string): StoredContext {
     const secret =
       typeof options === "object" && options !== null && options.secret !== undefined ? options.secret : this.#secret;
-    return writeStore(this.#messages, secret);
+    return writeStoredContext(this.#messages, secret);
   }
 
   /**
@@ -170,7 +170,7 @@ export class Context {
    * Failed ("interrupted"), and calls changed since their decision as Failed: neither ever runs.
    */
   static fromJSON(value: unknown, options: RestoreOptions = {}): Context {
-    const { messages, open } = readStore(value, options.secret);
+    const { messages, open } = readStoredContext(value, options.secret);
     const context = new Context(options);
     context.#messages.push(...messages);
     context.#open.push(...open);

@@ -25,7 +25,7 @@ export interface StoredContext {
 }
 
 /** The stored context of `messages` (a deep JSON copy: nothing in it is shared with the context). */
-export function writeStore(messages: readonly Message[], secret: ContextSecret | undefined): StoredContext {
+export function writeStoredContext(messages: readonly Message[], secret: ContextSecret | undefined): StoredContext {
   const body = {
     format: CONTEXT_FORMAT,
     version: CONTEXT_FORMAT_VERSION,
@@ -89,7 +89,7 @@ export interface RestoredMessages {
  * given, an unsigned or altered one is refused) and every field, and that the conversation is
  * coherent (each result answers one call of the message before it). Throws `ContextStoreError`.
  */
-export function readStore(input: unknown, secret: ContextSecret | undefined): RestoredMessages {
+export function readStoredContext(input: unknown, secret: ContextSecret | undefined): RestoredMessages {
   let value = input;
   if (typeof value === "string") {
     try {
