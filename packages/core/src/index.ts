@@ -34,7 +34,7 @@ export type { SchemaValidator } from "./internal.js";
 // Tools: the decorator, definitions, the registry, results.
 export { Description } from "./tools/description-decorator.js";
 export type { DescriptionDecorator } from "./tools/description-decorator.js";
-export type { DescriptionOptions, ToolDeclaration } from "./tools/metadata-store.js";
+export type { DescriptionOptions, ToolDeclaration } from "./tools/declared-tools.js";
 export type { ToolMetadata, ParameterBinding } from "./tools/tool-metadata.js";
 export { registerToolMetadata } from "./tools/sidecar-registry.js";
 export { registerOutputSchema } from "./tools/output-schema-registry.js";
