@@ -1,3 +1,5 @@
+// Public API of @tooltype/transformer: the type → JSON Schema engine, the transformer and the ts-patch entry.
+// The bundler plugin, the sidecar generator and the ts-jest entry have entries of their own (./bundler, ./sidecar, ./jest).
 import type * as ts from "typescript";
 import type { TypeScript } from "./engine/types.js";
 import { createTransformer } from "./transform/transformer.js";

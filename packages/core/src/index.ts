@@ -34,7 +34,7 @@ export type { SchemaValidator } from "./internal.js";
 // Tools: the decorator, definitions, the registry, results.
 export { Description } from "./tools/description-decorator.js";
 export type { DescriptionDecorator } from "./tools/description-decorator.js";
-export type { DescriptionOptions, ToolDeclaration } from "./tools/metadata-store.js";
+export type { DescriptionOptions, ToolDeclaration } from "./tools/declared-tools.js";
 export type { ToolMetadata, ParameterBinding } from "./tools/tool-metadata.js";
 export { registerToolMetadata } from "./tools/sidecar-registry.js";
 export { registerOutputSchema } from "./tools/output-schema-registry.js";
@@ -74,8 +74,8 @@ export type { ContextOptions, RestoreOptions, StoreOptions, ToolCallInit } from 
 export type { Message, SystemMessage, UserMessage, AssistantMessage, ToolMessage } from "./context/message.js";
 export type { ToolCall } from "./context/tool-call.js";
 export { ContextError, ApprovalError, ContextStoreError } from "./context/context-errors.js";
-export { CONTEXT_FORMAT, CONTEXT_FORMAT_VERSION } from "./context/context-store.js";
-export type { StoredContext } from "./context/context-store.js";
+export { CONTEXT_FORMAT, CONTEXT_FORMAT_VERSION } from "./context/stored-context.js";
+export type { StoredContext } from "./context/stored-context.js";
 export type { ContextSecret } from "./context/signing.js";
 
 // Endpoints: the contract every endpoint meets, and the providers.

@@ -3,9 +3,13 @@ import type { ContentBlock } from "@modelcontextprotocol/sdk/types.js";
 
 /** What `client.callTool` resolves with (the current result shape or the 2024-10 `toolResult` one). */
 export interface McpCallResult {
+  /** The content blocks (text, images, resources…). */
   content?: unknown;
+  /** The structured result, when the tool declares an output schema. */
   structuredContent?: unknown;
+  /** True when the tool reported an error. */
   isError?: unknown;
+  /** The whole result in the 2024-10 shape. */
   toolResult?: unknown;
 }
 

@@ -1,3 +1,4 @@
+// Public API of @tooltype/otel: OpenTelemetry GenAI spans and metrics for completions, requests and tool runs.
 export { Telemetry, INSTRUMENTATION_SCOPE } from "./telemetry.js";
 export type { TelemetryOptions } from "./telemetry.js";
 export type { ContentLimits } from "./recorded-content.js";

@@ -2,14 +2,14 @@ import { ROW_COLUMNS, type ConversationRow } from "./conversation-rows.js";
 import { StoreSchemaError } from "./store-errors.js";
 
 /** How one SQL database spells what the conversation table needs. */
-export interface SqlDialect {
+export interface SqlSpelling {
   /** The n-th bound parameter (1-based): `?` in SQLite, `$n` in PostgreSQL. */
   parameter(n: number): string;
   /** The column type of a time in milliseconds since the epoch. */
   timeType: string;
 }
 
-/** The text of every statement a conversation table is used with, for one table in one dialect. */
+/** The text of every statement a conversation table is used with, for one table in one database's spelling (`SqlSpelling`). */
 export interface ConversationStatements {
   createTable: string;
   /** `[index name suffix, columns]` of the two listing indexes. */
@@ -30,10 +30,10 @@ export interface ConversationStatements {
 }
 
 /** The statements of `table` (a name already checked by `checkedTableName`). */
-export function conversationStatements(table: string, dialect: SqlDialect): ConversationStatements {
-  const p = (n: number): string => dialect.parameter(n);
+export function conversationStatements(table: string, spelling: SqlSpelling): ConversationStatements {
+  const p = (n: number): string => spelling.parameter(n);
   const columns = ROW_COLUMNS.join(", ");
-  const time = dialect.timeType;
+  const time = spelling.timeType;
   return {
     createTable: `CREATE TABLE IF NOT EXISTS ${table} (id TEXT PRIMARY KEY, version INTEGER NOT NULL, body TEXT NOT NULL,
       awaiting INTEGER NOT NULL, ready INTEGER NOT NULL, lease_until ${time} NOT NULL, updated_at ${time} NOT NULL)`,

@@ -20,6 +20,7 @@ export interface ConversationStoreOptions {
 
 /** A conversation read from a store. */
 export interface LoadedConversation {
+  /** The conversation's id in the store. */
   id: string;
   /** The restored context (calls that were running when it was saved are answered Failed, "interrupted"). */
   context: Context;
@@ -31,7 +32,9 @@ export interface LoadedConversation {
 
 /** A call waiting for a decision, as the approval inbox shows it. */
 export interface PendingCall {
+  /** The call id: pass it to `store.approve` or `store.reject`. */
   id: string;
+  /** The tool the model called. */
   name: string;
   /** The parsed arguments (`null` when the model's arguments were unusable). */
   arguments: JSONObject | null;
@@ -39,9 +42,13 @@ export interface PendingCall {
 
 /** A conversation with calls waiting for a decision; unreadable rows carry `error` and no calls. */
 export interface PendingConversation {
+  /** The conversation's id in the store. */
   id: string;
+  /** Its version when listed. */
   version: number;
+  /** When it was last saved (milliseconds since the epoch). */
   updatedAt: number;
+  /** The calls waiting for a decision, in the model's order. */
   calls: PendingCall[];
   /** Set when the row could not be read (wrong secret, corrupt, another application's): nothing in it is shown. */
   error?: Error;
@@ -49,7 +56,9 @@ export interface PendingConversation {
 
 /** What `resume` returns: the callback's value and the version it saved. */
 export interface ResumeResult<T> {
+  /** What the callback returned. */
   value: T;
+  /** The version `resume` saved. */
   version: number;
 }
 

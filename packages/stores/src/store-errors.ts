@@ -28,6 +28,7 @@ export class ConflictError extends TooltypeError {
     this.actualVersion = actualVersion;
   }
 
+  /** True for any `ConflictError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is ConflictError {
     return hasCode(value, "CONVERSATION_CONFLICT");
   }
@@ -52,6 +53,7 @@ export class ConversationBusyError extends TooltypeError {
     this.leaseUntil = leaseUntil;
   }
 
+  /** True for any `ConversationBusyError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is ConversationBusyError {
     return hasCode(value, "CONVERSATION_BUSY");
   }
@@ -67,6 +69,7 @@ export class ConversationNotFoundError extends TooltypeError {
     this.conversationId = conversationId;
   }
 
+  /** True for any `ConversationNotFoundError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is ConversationNotFoundError {
     return hasCode(value, "CONVERSATION_NOT_FOUND");
   }
@@ -90,6 +93,7 @@ export class StoredConversationError extends TooltypeError {
     this.conversationId = conversationId;
   }
 
+  /** True for any `StoredConversationError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is StoredConversationError {
     return hasCode(value, "STORED_CONVERSATION");
   }
@@ -108,6 +112,7 @@ export class StoreSchemaError extends TooltypeError {
     this.table = table;
   }
 
+  /** True for any `StoreSchemaError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is StoreSchemaError {
     return hasCode(value, "STORE_SCHEMA");
   }

@@ -29,8 +29,11 @@ export interface ScriptedToolCall {
 
 /** Token counts, OpenAI's shape. */
 export interface ScriptedUsage {
+  /** Tokens the model read. */
   prompt_tokens: number;
+  /** Tokens the model wrote. */
   completion_tokens: number;
+  /** Both together. */
   total_tokens: number;
 }
 
@@ -50,7 +53,7 @@ export interface ScriptedChoice {
   extra?: ScriptedObject;
 }
 
-/** Stream quirks seen in real servers (docs/wire-format.md, "Streams"). */
+/** Stream quirks seen in real servers (docs/wire-format.md, "Stream assembly"). */
 export interface StreamQuirks {
   /** Tool call deltas carry no `index` key (Gemini). */
   noIndex?: boolean;

@@ -13,7 +13,7 @@ export interface SchemaSubject {
 }
 
 /** Choices that differ between argument schemas and return-type schemas. */
-export interface SchemaPolicy {
+export interface SchemaChoices {
   /** Close object types (`additionalProperties: false`): true for arguments, false for `returns`. */
   closeObjects: boolean;
 }
@@ -54,7 +54,7 @@ export class SchemaContext {
     public anchor: ts.Node,
     /** Named in the diagnostics. */
     public subject: SchemaSubject,
-    readonly policy: SchemaPolicy,
+    readonly choices: SchemaChoices,
     private readonly visitor: TypeVisitor,
   ) {}
 

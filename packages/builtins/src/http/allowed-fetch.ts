@@ -15,8 +15,11 @@ export interface OutgoingRequest {
 export interface FetchedResponse {
   /** The URL that answered, after redirects. */
   url: string;
+  /** The HTTP status. */
   status: number;
+  /** The `content-type` header as sent (`""` when there was none). */
   contentType: string;
+  /** The body decoded as text (a binary body is refused, not returned). */
   body: string;
   /** Present (true) when the body was cut at `maxResponseBytes`. */
   truncated?: true;

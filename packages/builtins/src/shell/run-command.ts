@@ -15,10 +15,13 @@ export interface CommandRun {
 
 /** How a command ended, as the model reads it. */
 export interface CommandResult {
+  /** The exit code; `null` when the command did not exit by itself (a signal, or stopped at the output limit). */
   exitCode: number | null;
   /** The signal that ended it, when one did. */
   signal?: string;
+  /** What the command wrote to standard output. */
   stdout: string;
+  /** What the command wrote to standard error. */
   stderr: string;
   /** Present when an output passed `maxOutputBytes`: the command was stopped and the rest dropped. */
   truncated?: true;

@@ -9,6 +9,7 @@ export interface TimeOptions {
 
 /** What `time_now` returns. */
 export interface ZonedTime {
+  /** The IANA zone asked for (e.g. "Europe/Paris"). */
   timeZone: string;
   /** The instant in UTC, ISO 8601. */
   utc: string;
@@ -16,6 +17,7 @@ export interface ZonedTime {
   local: string;
   /** The zone's offset from UTC at this instant, e.g. "+01:00". */
   offset: string;
+  /** The day of the week in the zone, in English (e.g. "Monday"). */
   weekday: string;
 }
 

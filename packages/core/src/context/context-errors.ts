@@ -6,6 +6,7 @@ export class ContextError extends TooltypeError {
     super("CONTEXT", message);
   }
 
+  /** True for any `ContextError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is ContextError {
     return isTooltypeErrorWithCode(value, "CONTEXT");
   }
@@ -21,6 +22,7 @@ export class ApprovalError extends TooltypeError {
     this.callId = callId;
   }
 
+  /** True for any `ApprovalError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is ApprovalError {
     return isTooltypeErrorWithCode(value, "APPROVAL");
   }
@@ -36,6 +38,7 @@ export class ContextStoreError extends TooltypeError {
     this.path = path;
   }
 
+  /** True for any `ContextStoreError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is ContextStoreError {
     return isTooltypeErrorWithCode(value, "CONTEXT_STORE");
   }

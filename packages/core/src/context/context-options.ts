@@ -12,7 +12,7 @@ export interface ContextOptions {
 
 /** Options of `Context.fromJSON`. */
 export interface RestoreOptions extends ContextOptions {
-  /** The secret the store was signed with: a store without a valid signature is refused. */
+  /** The secret it was signed with: a stored context without a valid signature is refused. */
   secret?: ContextSecret;
 }
 
@@ -24,8 +24,12 @@ export interface StoreOptions {
 
 /** A tool call given to `ctx.assistant(...)` when building a history by hand. */
 export interface ToolCallInit {
+  /** The call id, as the model would have sent it. */
   id: string;
+  /** The tool called. */
   name: string;
+  /** The arguments, already parsed. */
   arguments: JSONObject;
+  /** `function` for JSON-argument tools (the default), `custom` for free-text tools. */
   type?: "function" | "custom";
 }

@@ -4,7 +4,7 @@ import type { ToolResult } from "../tools/tool-result.js";
 import { ApprovalError, ContextError } from "./context-errors.js";
 import { grantContextAccess } from "./context-internals.js";
 import type { ContextOptions, RestoreOptions, StoreOptions, ToolCallInit } from "./context-options.js";
-import { readStore, writeStore, type StoredContext } from "./context-store.js";
+import { readStoredContext, writeStoredContext, type StoredContext } from "./stored-context.js";
 import { CHANGED_MESSAGE, errorResult, failCall, INTERRUPTED_MESSAGE } from "./error-result.js";
 import type { AssistantMessage, Message } from "./message.js";
 import { newToolCall } from "./new-tool-call.js";
@@ -155,22 +155,22 @@ export class Context {
   /**
    * The context as plain JSON (format `tooltype.context`, version 1): messages, calls, decisions,
    * results and provider data; never the policy, a function or a secret. With a secret (given
-   * here or to the constructor) the store carries an HMAC-SHA256 signature. `JSON.stringify(ctx)` calls it.
+   * here or to the constructor) the stored context carries an HMAC-SHA256 signature. `JSON.stringify(ctx)` calls it.
    */
   toJSON(options?: StoreOptions | string): StoredContext {
     const secret =
       typeof options === "object" && options !== null && options.secret !== undefined ? options.secret : this.#secret;
-    return writeStore(this.#messages, secret);
+    return writeStoredContext(this.#messages, secret);
   }
 
   /**
    * Restores a stored context (the parsed JSON value, or its text). The value is untrusted: its
-   * shape is checked (`ContextStoreError` names the place), and with `secret` a store that is
+   * shape is checked (`ContextStoreError` names the place), and with `secret` a stored context that is
    * unsigned or altered is refused. Calls that were running when it was stored are answered as
    * Failed ("interrupted"), and calls changed since their decision as Failed: neither ever runs.
    */
   static fromJSON(value: unknown, options: RestoreOptions = {}): Context {
-    const { messages, open } = readStore(value, options.secret);
+    const { messages, open } = readStoredContext(value, options.secret);
     const context = new Context(options);
     context.#messages.push(...messages);
     context.#open.push(...open);

@@ -32,7 +32,7 @@ export function cloneJSONObject(value: unknown, path: string): JSONObject {
   return cloneJSON(value, path) as JSONObject;
 }
 
-/** A JSON copy of trusted data on its way into a store (JSON.stringify semantics: `toJSON`, dates). */
+/** A JSON copy of trusted data on its way into a stored context (JSON.stringify semantics: `toJSON`, dates). */
 export function toJSONCopy<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }

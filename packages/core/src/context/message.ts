@@ -3,18 +3,23 @@ import type { ToolCall } from "./tool-call.js";
 
 /** Instructions for the model. */
 export interface SystemMessage {
+  /** Always `system`. */
   role: "system";
+  /** The instructions. */
   content: string;
 }
 
 /** What the user said. */
 export interface UserMessage {
+  /** Always `user`. */
   role: "user";
+  /** What the user wrote. */
   content: string;
 }
 
 /** What the model said: text, tool calls, or both. */
 export interface AssistantMessage {
+  /** Always `assistant`. */
   role: "assistant";
   /** The visible text; `null` when there is none. */
   content: string | null;
@@ -28,6 +33,7 @@ export interface AssistantMessage {
 
 /** The answer to one tool call, sent back to the model. */
 export interface ToolMessage {
+  /** Always `tool`. */
   role: "tool";
   /** The id of the call this answers. */
   callId: string;

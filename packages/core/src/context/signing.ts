@@ -2,7 +2,7 @@ import { createHmac, hash, timingSafeEqual } from "node:crypto";
 import type { ToolCall } from "./tool-call.js";
 import { canonicalJSON } from "./canonical-json.js";
 
-/** A key for signing stored contexts: keep it out of the store (an environment variable, a vault). */
+/** A key for signing stored contexts: keep it out of what is stored (an environment variable, a vault). */
 export type ContextSecret = string | Uint8Array;
 
 const prefix = "hmac-sha256:";

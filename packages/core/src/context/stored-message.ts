@@ -9,7 +9,7 @@ import { newToolCall } from "./new-tool-call.js";
 import type { ToolCall } from "./tool-call.js";
 
 // Reading one stored message back: every field is checked, and a wrong one is reported by its
-// path in the store (`messages[3].toolCalls[0].binding`) with what was expected there.
+// path in the stored context (`messages[3].toolCalls[0].binding`) with what was expected there.
 
 /** Reads the stored message at `path` (e.g. `messages[3]`), or throws a `ContextStoreError` naming the field. */
 export function readStoredMessage(value: unknown, path: string): Message {

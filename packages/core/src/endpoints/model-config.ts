@@ -6,7 +6,7 @@ export type ToolChoice = "auto" | "none" | "required" | { name: string };
 
 /**
  * The tool choice one request is sent with. A forced choice (`required` or a named tool) applies
- * to the first request of a user turn only: once tool results are the last message the model
+ * only to a round that follows a user message: once tool results are the last message the model
  * chooses freely (`auto`), or it would call the tool again until the round limit.
  */
 export function toolChoiceForRound(

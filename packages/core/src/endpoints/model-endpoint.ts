@@ -8,10 +8,13 @@ import type { ChoiceOutput, OutputRequest } from "./output-request.js";
 import type { StreamBacklog } from "./stream-backlog.js";
 import type { StreamEvent } from "./stream-event.js";
 
-/** Tokens used, summed over every round of a completion. */
+/** Tokens the server counted: for one request (`EndpointReply.usage`), or summed over every round (`Completion.usage`). */
 export interface Usage {
+  /** Tokens the model read (the messages and tools sent). */
   promptTokens: number;
+  /** Tokens the model wrote. */
   completionTokens: number;
+  /** Both together, as the server counted them. */
   totalTokens: number;
 }
 
@@ -45,6 +48,7 @@ export interface CompletionTarget {
 
 /** One request of one round, provider-neutral: what the loop asks an endpoint to send. */
 export interface EndpointRequest {
+  /** The model to ask, as the endpoint names it. */
   model: string;
   /** The whole conversation so far. Entries already sent are the same objects as last time (cache by identity). */
   messages: readonly Message[];

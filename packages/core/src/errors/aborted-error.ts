@@ -6,6 +6,7 @@ export class AbortedError extends TooltypeError {
     super("ABORTED", message, options);
   }
 
+  /** True for any `AbortedError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is AbortedError {
     return isTooltypeErrorWithCode(value, "ABORTED");
   }

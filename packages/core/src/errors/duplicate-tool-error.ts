@@ -13,6 +13,7 @@ export class DuplicateToolError extends TooltypeError {
     this.toolName = toolName;
   }
 
+  /** True for any `DuplicateToolError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is DuplicateToolError {
     return isTooltypeErrorWithCode(value, "DUPLICATE_TOOL");
   }

@@ -16,6 +16,7 @@ export class EndpointError extends TooltypeError {
     this.requestId = options.requestId;
   }
 
+  /** True for any `EndpointError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is EndpointError {
     return isTooltypeErrorWithCode(value, "ENDPOINT");
   }

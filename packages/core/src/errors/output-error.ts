@@ -20,6 +20,7 @@ export class OutputError extends TooltypeError {
     this.attempts = attempts;
   }
 
+  /** True for any `OutputError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is OutputError {
     return isTooltypeErrorWithCode(value, "OUTPUT");
   }

@@ -6,6 +6,7 @@ export class ProtocolError extends TooltypeError {
     super("PROTOCOL", message, options);
   }
 
+  /** True for any `ProtocolError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is ProtocolError {
     return isTooltypeErrorWithCode(value, "PROTOCOL");
   }

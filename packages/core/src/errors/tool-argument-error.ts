@@ -21,6 +21,7 @@ export class ToolArgumentError extends TooltypeError {
     this.issues = issues;
   }
 
+  /** True for any `ToolArgumentError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is ToolArgumentError {
     return isTooltypeErrorWithCode(value, "TOOL_ARGUMENTS");
   }

@@ -9,6 +9,7 @@ export class ToolDefinitionError extends TooltypeError {
     super("TOOL_DEFINITION", message, options);
   }
 
+  /** True for any `ToolDefinitionError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is ToolDefinitionError {
     return isTooltypeErrorWithCode(value, "TOOL_DEFINITION");
   }

@@ -25,6 +25,7 @@ export class ToolNotTransformedError extends TooltypeError {
     this.target = target;
   }
 
+  /** True for any `ToolNotTransformedError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is ToolNotTransformedError {
     return isTooltypeErrorWithCode(value, "TOOL_NOT_TRANSFORMED");
   }

@@ -13,6 +13,7 @@ export class ToolTimeoutError extends TooltypeError {
     this.timeoutMs = timeoutMs;
   }
 
+  /** True for any `ToolTimeoutError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is ToolTimeoutError {
     return isTooltypeErrorWithCode(value, "TOOL_TIMEOUT");
   }

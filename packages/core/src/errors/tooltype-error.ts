@@ -30,6 +30,7 @@ export class TooltypeError extends Error {
   /** Stable code: branch on this, not on the message. */
   readonly code: TooltypeErrorCode;
 
+  /** For subclasses: each passes its own `code`. */
   constructor(code: TooltypeErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;

@@ -14,6 +14,7 @@ export class TransformerRequiredError extends TooltypeError {
     );
   }
 
+  /** True for any `TransformerRequiredError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is TransformerRequiredError {
     return isTooltypeErrorWithCode(value, "TRANSFORMER_REQUIRED");
   }

@@ -5,6 +5,7 @@ export class UnknownToolError extends TooltypeError {
   /** The name that was asked for. */
   readonly toolName: string;
 
+  /** `known`: the registered names, listed in the message (the first 20). */
   constructor(toolName: string, known: readonly string[]) {
     const list =
       known.length === 0
@@ -17,6 +18,7 @@ export class UnknownToolError extends TooltypeError {
     this.toolName = toolName;
   }
 
+  /** True for any `UnknownToolError`, even one thrown by another installed copy of the package. */
   static override isInstance(value: unknown): value is UnknownToolError {
     return isTooltypeErrorWithCode(value, "UNKNOWN_TOOL");
   }

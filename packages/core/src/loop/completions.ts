@@ -43,6 +43,7 @@ export interface RawRequestEndpoint extends ModelEndpoint {
  * its model, so `completions(router, input, …)` takes no model and hands the run over to it.
  */
 export interface CompletionRouter extends ModelEndpoint {
+  /** Marks a router: `completions` hands it the whole run instead of asking for a model. */
   readonly routing: true;
   /** Runs the loop over `input` (a prompt is appended to the router's own context). */
   completions(input: Context | string, options?: EndpointCompletionOptions): Promise<Completion>;
@@ -72,6 +73,7 @@ export function completions<T>(
   maxToolRounds: number | undefined,
   options: TypedOutputOptions<T>,
 ): Promise<TypedCompletion<T>>;
+/** The loop over one endpoint and model, as above, without a typed answer. */
 export function completions(
   endpoint: ModelEndpoint,
   model: string,
@@ -91,6 +93,7 @@ export function completions<T>(
   maxToolRounds: number | undefined,
   options: TypedOutputOptions<T>,
 ): Promise<TypedCompletion<T>>;
+/** The loop through a `Router`, as above, without a typed answer. */
 export function completions(
   router: CompletionRouter,
   input: Context | string,

@@ -48,7 +48,7 @@ export interface Decisions {
   /**
    * Every call decided here, with its prepared arguments when they were accepted as they are.
    * Its binding was just recorded from these objects in this process, so running it in the same
-   * round needs no second hash; a call decided earlier (approved, restored from a store) is
+   * round needs no second hash; a call decided earlier (approved, restored from a stored context) is
    * checked against its binding before it runs.
    */
   decided: Map<ToolCall, PreparedCall | undefined>;

@@ -54,17 +54,17 @@ export function answerCalls(
   if (workers <= 0) return undefined;
   if (workers === 1) {
     // Calls from `next` on, until one runs in the background: its promise goes on from there.
-    const inTurn = (): Promise<void> | undefined => {
+    const runFromNext = (): Promise<void> | undefined => {
       while (next < calls.length) {
         const call = calls[next++]!;
         const running = readyToRun(call, answers, scope) ? runOne(call, scope, false) : undefined;
-        if (running !== undefined) return running.then(inTurn);
+        if (running !== undefined) return running.then(runFromNext);
       }
       return undefined;
     };
-    return inTurn();
+    return runFromNext();
   }
-  // Several at once: a worker waits a turn after starting each tool, so the next worker starts its own.
+  // Several at once: a worker yields (a microtask) after starting each tool, so the next worker starts its own.
   const worker = async (): Promise<void> => {
     while (next < calls.length) {
       const call = calls[next++]!;
@@ -86,8 +86,8 @@ function readyToRun(call: ToolCall, answers: ReadonlyMap<ToolCall, ToolResult>, 
   return false;
 }
 
-// `waitATurn`: answer even a tool that returned a plain value a turn later (other workers start first).
-function runOne(call: ToolCall, scope: RunScope, waitATurn: boolean): Promise<void> | undefined {
+// `alwaysAsync`: answer even a tool that returned a plain value through a promise, so other workers start first.
+function runOne(call: ToolCall, scope: RunScope, alwaysAsync: boolean): Promise<void> | undefined {
   if (!scope.decided.has(call) && call.binding !== callBinding(call)) {
     answerFailed(scope, call, CHANGED_MESSAGE);
     return undefined;
@@ -99,12 +99,12 @@ function runOne(call: ToolCall, scope: RunScope, waitATurn: boolean): Promise<vo
   }
   const hooks = scope.options.hooks;
   // A hook's wrapper is awaited whatever it returns, as before.
-  if (hooks?.tool) return Promise.resolve(hooks.tool(call, async () => runTool(call, tool, scope, waitATurn)));
-  return runTool(call, tool, scope, waitATurn);
+  if (hooks?.tool) return Promise.resolve(hooks.tool(call, async () => runTool(call, tool, scope, alwaysAsync)));
+  return runTool(call, tool, scope, alwaysAsync);
 }
 
 // From the call's `tool-start` to its `tool-result`: the part a hook may run inside its own scope.
-function runTool(call: ToolCall, tool: Tool, scope: RunScope, waitATurn: boolean): Promise<void> | undefined {
+function runTool(call: ToolCall, tool: Tool, scope: RunScope, alwaysAsync: boolean): Promise<void> | undefined {
   const { options } = scope;
   call.started = true;
   scope.emit?.({ type: "tool-start", round: scope.round, call });
@@ -125,7 +125,7 @@ function runTool(call: ToolCall, tool: Tool, scope: RunScope, waitATurn: boolean
       ? runPreparedCall(tool, prepared.value, execution)
       : tool.execute(call.type === "custom" ? call.rawArguments : call.arguments, execution);
   // A subclass's `execute`/`executePrepared` may hand back another promise-like: only a known outcome is finished here.
-  if (!waitATurn && !(outcome instanceof Promise) && typeof (outcome as { then?: unknown }).then !== "function")
+  if (!alwaysAsync && !(outcome instanceof Promise) && typeof (outcome as { then?: unknown }).then !== "function")
     return finish(call, tool, scope, outcome as ToolOutcome);
   return Promise.resolve(outcome).then((settled) => finish(call, tool, scope, settled));
 }

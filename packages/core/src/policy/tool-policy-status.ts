@@ -22,7 +22,7 @@ export interface PolicyResult {
 
 const statuses = new Set<unknown>(Object.values(ToolPolicyStatus));
 
-/** True when `value` is one of the statuses (for decisions and stores that arrive untyped). */
+/** True when `value` is one of the statuses (for decisions and stored contexts that arrive untyped). */
 export function isToolPolicyStatus(value: unknown): value is ToolPolicyStatus {
   return statuses.has(value);
 }

@@ -16,8 +16,11 @@ export type ToolPolicyEvaluator = (tool: Tool, call: ToolCall) => PolicyDecision
 
 /** Rules to start a policy with (the same as calling `allow`, `deny` and setting `evaluator`). */
 export interface ToolPolicyOptions {
+  /** Names and patterns whose calls run without asking (as `policy.allow(...)`). */
   allow?: readonly string[];
+  /** Names and patterns whose calls are refused (as `policy.deny(...)`; a deny beats an allow). */
   deny?: readonly string[];
+  /** Decides the calls no rule covers (as `policy.evaluator = ...`). */
   evaluator?: ToolPolicyEvaluator;
 }
 

@@ -63,6 +63,7 @@ export class Router implements CompletionRouter {
   readonly #config: ModelConfig = {};
   readonly #onFailover: ((info: FailoverInfo) => void) | undefined;
 
+  /** `targets` in the order they are tried; at least one. */
   constructor(targets: readonly RouterTarget[], options: RouterOptions = {}) {
     this.targets = checkTargets(targets);
     this.tools = options.tools ?? new ToolRegistry();
@@ -136,7 +137,7 @@ export class Router implements CompletionRouter {
   }
 
   // The endpoint one completion talks to: sticky, so rounds after a failover start from the target
-  // that answered (one model per conversation turn; a target that is down costs its retries once).
+  // that answered (one model for the rest of the completion; a target that is down costs its retries once).
   #oneCompletion(): ModelEndpoint {
     let start = 0;
     const send = async (request: EndpointRequest): Promise<EndpointReply> => {

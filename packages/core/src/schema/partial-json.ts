@@ -37,6 +37,7 @@ export class PartialJSON {
   #hex = "";
   #changed = false;
 
+  /** `maxDepth`: the deepest nesting read before it stops (default 64). */
   constructor(maxDepth = 64) {
     this.#maxDepth = maxDepth;
   }

@@ -10,7 +10,9 @@ export { repairArgumentValues, type ValueRepair } from "./repair-values.js";
 
 /** Arguments made valid by `repair: true`, and every change, for `call.repaired`. */
 export interface ArgumentRepair {
+  /** The repaired arguments, valid against the tool's schema. */
   arguments: JSONObject;
+  /** Each change made, in the order it was made. */
   repaired: RepairRecord[];
 }
 

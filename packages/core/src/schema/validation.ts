@@ -6,7 +6,8 @@ import { ajvModules } from "./ajv-modules.js";
 /** A compiled schema: true when `data` is valid, else the failures (Ajv's error objects). */
 export type SchemaValidator = (data: unknown) => readonly ErrorObject[] | undefined;
 
-type Dialect = "draft-07" | "2019-09" | "2020-12";
+// The JSON Schema drafts Ajv compiles (JSON Schema calls them dialects; here "dialect" is how a model writes calls).
+type SchemaDraft = "draft-07" | "2019-09" | "2020-12";
 
 // Lenient on purpose: schemas come from MCP servers and hand-written code. Unknown keywords are
 // ignored, the meta-schema is not enforced, and `$id`s are not registered (two tools may share one).
@@ -21,27 +22,23 @@ const options = {
   addUsedSchema: false,
 } as const;
 
-const instances = new Map<Dialect, Ajv>();
+const instances = new Map<SchemaDraft, Ajv>();
 const cache = new WeakMap<object, SchemaValidator>();
 
-function ajvFor(dialect: Dialect): Ajv {
-  let ajv = instances.get(dialect);
+function ajvFor(draft: SchemaDraft): Ajv {
+  let ajv = instances.get(draft);
   if (ajv === undefined) {
     const { Ajv: Draft07, Ajv2019, Ajv2020, addFormats } = ajvModules();
     ajv =
-      dialect === "2020-12"
-        ? new Ajv2020(options)
-        : dialect === "2019-09"
-          ? new Ajv2019(options)
-          : new Draft07(options);
+      draft === "2020-12" ? new Ajv2020(options) : draft === "2019-09" ? new Ajv2019(options) : new Draft07(options);
     addFormats(ajv);
-    instances.set(dialect, ajv);
+    instances.set(draft, ajv);
   }
   return ajv;
 }
 
-/** The dialect a schema declares with `$schema`, or undefined when it declares none (or an unknown one). */
-export function schemaDialect(schema: JSONSchema): Dialect | undefined {
+/** The draft a schema declares with `$schema`, or undefined when it declares none (or an unknown one). */
+export function schemaDraft(schema: JSONSchema): SchemaDraft | undefined {
   if (typeof schema !== "object") return undefined;
   const uri = schema["$schema"];
   if (typeof uri !== "string") return undefined;
@@ -51,8 +48,8 @@ export function schemaDialect(schema: JSONSchema): Dialect | undefined {
   return undefined;
 }
 
-function compileWith(dialect: Dialect, schema: object): SchemaValidator {
-  const ajv = ajvFor(dialect);
+function compileWith(draft: SchemaDraft, schema: object): SchemaValidator {
+  const ajv = ajvFor(draft);
   const validate = ajv.compile(schema);
   // Ajv keeps its own strong cache by schema object; ours is the WeakMap, so let go of Ajv's.
   ajv.removeSchema(schema);
@@ -67,7 +64,7 @@ const rejectAll: SchemaValidator = () => [
 /**
  * The validator of `schema`, compiled on first use and cached per schema object (assign a new
  * schema object to get a new validator; mutating one in place after its first use is not seen).
- * `$schema` picks the dialect (draft-07 and older, 2019-09, 2020-12); without one it is 2020-12,
+ * `$schema` picks the draft (draft-07 and older, 2019-09, 2020-12); without one it is 2020-12,
  * and a schema that only compiles as draft-07 (array-form `items`) falls back to draft-07.
  * Throws when the schema cannot be compiled at all (Ajv's message).
  */
@@ -76,7 +73,7 @@ export function validatorFor(schema: JSONSchema): SchemaValidator {
   if (schema === false) return rejectAll;
   const cached = cache.get(schema);
   if (cached !== undefined) return cached;
-  const declared = schemaDialect(schema);
+  const declared = schemaDraft(schema);
   let validator: SchemaValidator;
   try {
     validator = compileWith(declared ?? "2020-12", schema);

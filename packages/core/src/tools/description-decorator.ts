@@ -4,7 +4,7 @@ import {
   recordOnPrototype,
   type DescriptionOptions,
   type ToolDeclaration,
-} from "./metadata-store.js";
+} from "./declared-tools.js";
 import { assertToolMetadata } from "./sidecar-registry.js";
 import type { ToolMetadata } from "./tool-metadata.js";
 import { assertToolName } from "./tool-name.js";

@@ -1,6 +1,6 @@
 import { TransformerRequiredError } from "../errors/transformer-required-error.js";
 import { isPlainObject, type JSONSchema } from "../json.js";
-import { globalMap, globalWeakMap } from "./global-store.js";
+import { globalMap, globalWeakMap } from "./global-maps.js";
 
 // Output schemas registered by the generated sidecar (`tooltype generate`), keyed by the site id
 // written at the call: `jsonSchema<Forecast>("forecast")`. A module may call `jsonSchema` before

@@ -11,7 +11,7 @@ export type DeadlineOutcome =
  * is dropped). Nothing runs when `signal` is already aborted. `start` gets the signal as a
  * function: most tools never read it, so its AbortController is made only when asked for.
  * With neither a signal nor a timeout, a function that returns a plain value gives its outcome
- * at once, not a promise (the loop then answers its call without waiting a turn).
+ * at once, not a promise (the loop then answers its call synchronously).
  */
 export function runWithDeadline(
   start: (signalOf: () => AbortSignal) => unknown,

@@ -1,5 +1,5 @@
 import { ToolDefinitionError } from "../errors/tool-definition-error.js";
-import { globalWeakMap } from "./global-store.js";
+import { globalWeakMap } from "./global-maps.js";
 import type { ToolMetadata } from "./tool-metadata.js";
 
 // Metadata registered by the generated sidecar (`tooltype generate`), for builds where the

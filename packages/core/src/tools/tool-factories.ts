@@ -1,7 +1,7 @@
 import { ToolDefinitionError } from "../errors/tool-definition-error.js";
 import { ToolNotTransformedError } from "../errors/tool-not-transformed-error.js";
 import { positionalArguments } from "./argument-mapping.js";
-import { declaredTools } from "./metadata-store.js";
+import { declaredTools } from "./declared-tools.js";
 import { assertToolMetadata, sidecarFunctionMetadata, sidecarMethodMetadata } from "./sidecar-registry.js";
 import { Tool } from "./tool.js";
 import type { ToolInit } from "./tool-types.js";

@@ -39,8 +39,8 @@ let preparedOutcomeOf: (
 /**
  * `tool.executePrepared(value, options)` for the loop, settled without a promise when the tool's
  * function returned a plain value (and ran with neither a signal nor a timeout): its call is then
- * answered in the same turn. A subclass's own `executePrepared` is called as it is. Not part of
- * the public API.
+ * answered synchronously, before any other microtask. A subclass's own `executePrepared` is
+ * called as it is. Not part of the public API.
  */
 export function runPreparedCall(
   tool: Tool,

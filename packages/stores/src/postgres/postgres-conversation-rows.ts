@@ -11,6 +11,7 @@ import {
 
 /** A `pg` 8 `Pool` or `Client` (only what the store uses): pass `new Pool({ connectionString })`. */
 export interface PostgresQueryable {
+  /** Runs one parameterised statement (`$1`, `$2`, …): its rows and how many it touched. */
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
 }
 

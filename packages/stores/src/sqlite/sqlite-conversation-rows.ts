@@ -11,15 +11,21 @@ import {
 
 /** A prepared statement, as `better-sqlite3` 12 makes them (only what the store uses). */
 export interface SqliteStatement {
+  /** Runs a write; `changes` is the number of rows it changed. */
   run(...parameters: unknown[]): { changes: number };
+  /** The first row of a query, or undefined. */
   get(...parameters: unknown[]): unknown;
+  /** Every row of a query. */
   all(...parameters: unknown[]): unknown[];
 }
 
 /** A `better-sqlite3` 12 `Database` (only what the store uses): pass `new Database(file)`. */
 export interface SqliteDatabase {
+  /** Compiles one SQL statement. */
   prepare(source: string): SqliteStatement;
+  /** Runs SQL text without parameters (creating the table and its indexes). */
   exec(source: string): unknown;
+  /** Reads or sets a pragma (the store sets WAL mode and a busy timeout). */
   pragma(source: string, options?: { simple?: boolean }): unknown;
 }
 

@@ -79,7 +79,7 @@ export function objectSchema(ctx: SchemaContext, type: ts.Type, hint: VisitHint)
   if (required.length > 0) schema.required = required;
   if (index.patternProperties) schema.patternProperties = index.patternProperties;
   if (index.additionalProperties !== undefined) schema.additionalProperties = index.additionalProperties;
-  else if (ctx.policy.closeObjects && !hint.open) schema.additionalProperties = false;
+  else if (ctx.choices.closeObjects && !hint.open) schema.additionalProperties = false;
   return schema;
 }
 

@@ -51,8 +51,8 @@ function assistantBlocks(message: AssistantMessage): AnthropicWireAssistantBlock
   return withThinking(visible, thinkingEntriesOf(message.providerData));
 }
 
-/** The answers owed to one assistant turn, gathered until the next assistant message. */
-class OpenTurn {
+/** The answers owed to one assistant message's calls, gathered until the next assistant message. */
+class OwedResults {
   readonly #calls: readonly ToolCall[];
   readonly #results = new Map<string, AnthropicWireToolResult>();
   readonly #after: AnthropicWireUserBlock[] = [];
@@ -61,7 +61,7 @@ class OpenTurn {
     this.#calls = calls;
   }
 
-  /** Takes a tool message; false when it answers none of this turn's calls (or one already answered). */
+  /** Takes a tool message; false when it answers none of these calls (or one already answered). */
   answer(message: ToolMessage): boolean {
     if (this.#results.has(message.callId) || !this.#calls.some((call) => call.id === message.callId)) return false;
     this.#results.set(message.callId, toolResult(message));
@@ -73,7 +73,7 @@ class OpenTurn {
     this.#after.push(...blocks);
   }
 
-  /** The user turn: one tool_result per call, in the model's order, before any text. */
+  /** The user message that answers the calls: one tool_result per call, in the model's order, before any text. */
   close(): AnthropicWireUserBlock[] {
     const results = this.#calls.map(
       (call) =>
@@ -96,17 +96,17 @@ function strayResult(message: ToolMessage): AnthropicWireText[] {
 }
 
 /**
- * Translates the provider-neutral history into the Messages API's shape (docs/wire-format.md, "Anthropic"):
- * system messages become the top-level `system`; each assistant turn's tool calls become
+ * Translates the provider-neutral history into the Messages API's shape (docs/wire-format.md, "Anthropic blocks"):
+ * system messages become the top-level `system`; each assistant message's tool calls become
  * `tool_use` blocks and every one of them is answered exactly once by a `tool_result` in the user
- * turn right after it (a missing answer becomes an error result), all results first and any user
+ * message right after it (a missing answer becomes an error result), all results first and any user
  * text after them; consecutive messages of one role are merged; empty text is left out; thinking
  * blocks kept in `providerData` go back unchanged.
  */
 export function anthropicHistory(messages: readonly Message[]): AnthropicHistory {
   const system: string[] = [];
   const wire: AnthropicWireMessage[] = [];
-  let open: OpenTurn | undefined;
+  let open: OwedResults | undefined;
 
   const push = (
     role: "user" | "assistant",
@@ -138,7 +138,7 @@ export function anthropicHistory(messages: readonly Message[]): AnthropicHistory
         close();
         push("assistant", assistantBlocks(message));
         const calls = message.toolCalls ?? [];
-        if (calls.length > 0) open = new OpenTurn(calls);
+        if (calls.length > 0) open = new OwedResults(calls);
         break;
       }
     }

@@ -20,7 +20,7 @@ interface BlockState {
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
 
 /**
- * Assembles an Anthropic Messages stream into the message it stands for (docs/wire-format.md, "Anthropic"):
+ * Assembles an Anthropic Messages stream into the message it stands for (docs/wire-format.md, "Anthropic blocks"):
  * blocks keyed by their `index`; `text_delta`, `thinking_delta` and `signature_delta` appended;
  * `input_json_delta` fragments joined as text and parsed only by the reply parser (a fragment may
  * end inside a string escape; a tool without input streams one empty fragment, which is `{}`);

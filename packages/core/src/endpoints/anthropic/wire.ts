@@ -8,7 +8,7 @@ export interface AnthropicWireText {
   text: string;
 }
 
-/** A call the model made, sent back in its assistant turn (`input`: the arguments object). */
+/** A call the model made, sent back in its assistant message (`input`: the arguments object). */
 export interface AnthropicWireToolUse {
   type: "tool_use";
   id: string;
@@ -16,7 +16,7 @@ export interface AnthropicWireToolUse {
   input: JSONObject;
 }
 
-/** The answer to one `tool_use`, in the user turn right after it (`content` left out when empty). */
+/** The answer to one `tool_use`, in the user message right after it (`content` left out when empty). */
 export interface AnthropicWireToolResult {
   type: "tool_result";
   tool_use_id: string;
@@ -27,10 +27,10 @@ export interface AnthropicWireToolResult {
 /** A `thinking` or `redacted_thinking` block, sent back exactly as it was received. */
 export type AnthropicWireThinking = JSONObject & { type: "thinking" | "redacted_thinking" };
 
-/** One content block of an assistant turn. */
+/** One content block of an assistant message. */
 export type AnthropicWireAssistantBlock = AnthropicWireText | AnthropicWireToolUse | AnthropicWireThinking;
 
-/** One content block of a user turn. */
+/** One content block of a user message. */
 export type AnthropicWireUserBlock = AnthropicWireText | AnthropicWireToolResult;
 
 /** One entry of `messages`: roles alternate, and the API has no system or tool role. */

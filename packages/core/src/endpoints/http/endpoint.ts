@@ -19,7 +19,7 @@ export interface ReplyReaders {
 
 /**
  * What every HTTP endpoint shares: its tools, base URL, per-model configs, keep-alive transport,
- * the tool loop (`completions`, `stream`) and a printed form without secrets. A provider adds
+ * the tool loop (`completions`, `stream`) and a printed form without secrets. Each provider's class adds
  * `send` (its request body, path, and reply reading) on top, through `post`.
  */
 export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint {

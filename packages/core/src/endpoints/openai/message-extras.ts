@@ -4,8 +4,8 @@ import { asObject, setOwn, type JSONObject } from "../../json.js";
 // Message-level fields some providers need back on later requests, kept on the stored assistant
 // message as `providerData.openai = { baseURL, message: { …fields } }` and sent back only to the
 // server that sent them (another server may refuse a field it does not know):
-// - `reasoning_content` (DeepSeek: in thinking mode, a tool-call turn's reasoning must come back
-//   on every later request, or it answers 400; vLLM and others send it too),
+// - `reasoning_content` (DeepSeek: in thinking mode, the reasoning of an assistant message with
+//   tool calls must come back on every later request, or it answers 400; vLLM and others send it too),
 // - `reasoning` and `reasoning_details` (OpenRouter: reasoning blocks to keep across tool calls),
 // - `extra_content` (Gemini's OpenAI-compatible endpoint: thought signatures on the message).
 // None of them is ever visible text.

@@ -59,6 +59,7 @@ export class OpenAI extends HttpEndpoint<"OpenAI"> {
   readonly #query: string;
   readonly #maxTokensField: MaxTokensField;
 
+  /** `options`: a base URL alone, or the full options (default: OpenAI's own API). */
   constructor(options: string | OpenAIOptions = {}) {
     const resolved = resolveOpenAIOptions(options);
     super("OpenAI", resolved, typeof options === "string" ? {} : options);

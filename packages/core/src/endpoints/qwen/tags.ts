@@ -1,4 +1,4 @@
-// The tags of tool calls written as text (docs/wire-format.md, "Qwen / Hermes calls written as text"), and
+// The tags of tool calls written as text (docs/wire-format.md, "Hermes and Qwen calls written as text"), and
 // an incremental matcher for them. Every tag starts with "<" and holds no other "<", which is
 // what lets a failed match hand its characters back as plain content without rescanning.
 

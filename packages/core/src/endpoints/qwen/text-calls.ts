@@ -23,8 +23,8 @@ function orNull(text: string): string | null {
 // Loops rather than push(...spread): a reply may hold more items than a call takes arguments.
 
 /**
- * Takes the tool calls written as text out of a reply's text (docs/wire-format.md, "Qwen / Hermes calls
- * written as text"): Hermes `<tool_call>{json}</tool_call>`, `<function=NAME>{json}</function>`
+ * Takes the tool calls written as text out of a reply's text (docs/wire-format.md, "Hermes and
+ * Qwen calls written as text"): Hermes `<tool_call>{json}</tool_call>`, `<function=NAME>{json}</function>`
  * and Qwen3-Coder XML, with Qwen XML values typed from `schemas`. Runs in time linear in the
  * text and never throws. Calls inside reasoning are not calls.
  */

@@ -1,5 +1,5 @@
 import type { ToolMetadata } from "./tool-metadata.js";
-import { globalWeakMap } from "./global-store.js";
+import { globalWeakMap } from "./global-maps.js";
 
 /** Options of `@Description(text, options)`. */
 export interface DescriptionOptions {

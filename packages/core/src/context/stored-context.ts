@@ -9,12 +9,14 @@ import type { ToolCall } from "./tool-call.js";
 
 /** The name in every stored context's `format` field. */
 export const CONTEXT_FORMAT = "tooltype.context";
-/** The store layout this build writes and reads. */
+/** The stored layout this build writes and reads. */
 export const CONTEXT_FORMAT_VERSION = 1;
 
 /** A context as plain JSON (what `ctx.toJSON()` returns and `Context.fromJSON` reads). */
 export interface StoredContext {
+  /** Always `CONTEXT_FORMAT`: marks the value as a stored context. */
   format: typeof CONTEXT_FORMAT;
+  /** The layout it was written in (`CONTEXT_FORMAT_VERSION`). */
   version: typeof CONTEXT_FORMAT_VERSION;
   /** Messages in order; assistant tool calls carry their decision, binding, progress and result. */
   messages: JSONObject[];
@@ -22,8 +24,8 @@ export interface StoredContext {
   signature?: string;
 }
 
-/** Writes the store of `messages` (a deep JSON copy: nothing the store holds is shared with the context). */
-export function writeStore(messages: readonly Message[], secret: ContextSecret | undefined): StoredContext {
+/** The stored context of `messages` (a deep JSON copy: nothing in it is shared with the context). */
+export function writeStoredContext(messages: readonly Message[], secret: ContextSecret | undefined): StoredContext {
   const body = {
     format: CONTEXT_FORMAT,
     version: CONTEXT_FORMAT_VERSION,
@@ -76,18 +78,18 @@ function writeCall(call: ToolCall): JSONObject {
   return out;
 }
 
-/** What a valid store holds: its messages, and the calls of the last assistant message still unanswered. */
+/** What a valid stored context holds: its messages, and the calls of the last assistant message still unanswered. */
 export interface RestoredMessages {
   messages: Message[];
   open: ToolCall[];
 }
 
 /**
- * Reads an untrusted store: checks the format, the version, the signature (when `secret` is
- * given, an unsigned or altered store is refused) and every field, and that the conversation is
+ * Reads an untrusted stored context: checks the format, the version, the signature (when `secret` is
+ * given, an unsigned or altered one is refused) and every field, and that the conversation is
  * coherent (each result answers one call of the message before it). Throws `ContextStoreError`.
  */
-export function readStore(input: unknown, secret: ContextSecret | undefined): RestoredMessages {
+export function readStoredContext(input: unknown, secret: ContextSecret | undefined): RestoredMessages {
   let value = input;
   if (typeof value === "string") {
     try {
@@ -112,7 +114,7 @@ export function readStore(input: unknown, secret: ContextSecret | undefined): Re
   return replay(root.messages.map((message, i) => readStoredMessage(message, `messages[${i}]`)));
 }
 
-/** The keys a store's root may hold: anything else beside them is a change the signature does not cover. */
+/** The keys a stored context's root may hold: anything else beside them is a change the signature does not cover. */
 const rootKeys = new Set(["format", "version", "messages", "signature"]);
 
 function checkSignature(root: Record<string, unknown>, secret: ContextSecret): void {
@@ -125,7 +127,7 @@ function checkSignature(root: Record<string, unknown>, secret: ContextSecret): v
   if (typeof root.signature !== "string") {
     throw new ContextStoreError(
       "signature",
-      "missing: a secret was given, so only a signed store is accepted (sign it with toJSON({ secret })).",
+      "missing: a secret was given, so only a signed stored context is accepted (sign it with toJSON({ secret })).",
     );
   }
   let valid: boolean;
@@ -141,7 +143,7 @@ function checkSignature(root: Record<string, unknown>, secret: ContextSecret): v
   if (!valid)
     throw new ContextStoreError(
       "signature",
-      "does not match: the store was altered, or signed with another secret. It was not restored.",
+      "does not match: the stored context was altered, or signed with another secret. It was not restored.",
     );
 }
 

@@ -2,7 +2,7 @@ import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { ContextStoreError } from "./context-errors.js";
 import { Context } from "./context.js";
 import { contextInternals } from "./context-internals.js";
-import type { StoredContext } from "./context-store.js";
+import type { StoredContext } from "./stored-context.js";
 import { callBinding } from "./signing.js";
 import type { ToolCall } from "./tool-call.js";
 
