@@ -56,7 +56,7 @@ it("in the cause of a stream failure that arrived after parts of the reply (Anth
       { type: "error", error: { type: "overloaded_error", message: `overloaded for ${key}` } },
     ]),
   );
-  const error = await endpointFailure(ep.send(endpointRequest({ stream: true })));
+  const error = await endpointFailure(ep.send(endpointRequest({ stream: true, onEvent: () => undefined })));
   expect(error.message).toMatch(/overloaded for \[redacted\].*broke off after parts of it had arrived/);
   expect(error.cause).toBeInstanceOf(Error);
   expect(shown(error.cause as Error)).not.toContain("SECRET");
