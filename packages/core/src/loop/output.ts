@@ -2,6 +2,7 @@
 // prompt mode), nulls of a strict schema mapped back, validated with Ajv, and the issues worded
 // for the model when it must answer again.
 import type { CompletionChoice } from "../endpoints/model-endpoint.js";
+import { mayHoldUnusable, unusableValue } from "../endpoints/argument-values.js";
 import { jsonTextExceedsDepth } from "../endpoints/json-depth.js";
 import type { ChoiceOutput, OutputRequest } from "../endpoints/output-request.js";
 import { OutputError } from "../errors/output-error.js";
@@ -80,6 +81,15 @@ export function checkOutput(answer: ChoiceOutput, schema: JSONSchema, maxDepth: 
     value = fixed.value;
     repaired.push(...fixed.repaired);
   }
+  // As for arguments: a number past a double or a lone surrogate cannot be used (nor sent back).
+  const unusable = mayHoldUnusable(text) ? unusableValue(value) : undefined;
+  if (unusable !== undefined)
+    return {
+      ok: false,
+      issues: [
+        { path: "", message: `holds ${unusable}; use ordinary values (numbers within ±1.7e308, well-formed text)` },
+      ],
+    };
   if (answer.strict !== undefined && isPlainObject(value))
     value = restoreOmittedArguments(value as JSONObject, answer.strict);
   const validate = validatorFor(schema);

@@ -1,7 +1,8 @@
 // Arguments a real server produced under its grammar that parse but cannot be used or sent back:
 // numbers past a double and lone surrogates (the call is answered as unusable, the context stays
 // exactly as promised, the history stays readable), and integers a double cannot hold exactly
-// where the schema wants an integer (refused with an argument error).
+// where the schema wants an integer (refused with an argument error). A typed answer holding the
+// same values is an issue the model is asked to fix.
 import { turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
@@ -103,4 +104,26 @@ it("invalid JSON goes back as {} too; text that was usable goes back exactly as 
   );
   expect(calls).toEqual(["{}", '{ "city" : "Oslo" }']);
   expect(ctx.messages[1]).toMatchObject({ toolCalls: [{ rawArguments: '{"amount": 3' }, {}] });
+});
+
+describe.each([
+  ["a number past a double (1e400)", '{"celsius": 1e400}', /too large/],
+  ["a lone surrogate", '{"celsius": 21, "note": "\\ud800"}', /unpaired UTF-16 surrogate/],
+])("a typed answer holding %s", (_what, raw, reason) => {
+  it.each([false, true])("is an issue the model is asked to fix, never the output (streamed: %s)", async (stream) => {
+    const { server, endpoint } = setup;
+    server.enqueue(turn.text(raw), turn.text('{"celsius": 21}'));
+    const output = {
+      type: "object",
+      properties: { celsius: { type: "number" }, note: { type: "string" } },
+      required: ["celsius"],
+    } as const;
+    const ctx = new Context().user("How warm?");
+    const done = stream
+      ? await endpoint.stream("m", ctx, { output }).completion
+      : await completions(endpoint, "m", ctx, 8, { output });
+    expect(done).toMatchObject({ stopped: "done", output: { celsius: 21 }, rounds: 2 });
+    // the model read why its first answer was refused
+    expect(String(sentMessages(server, 1).at(-1)!.content)).toMatch(reason);
+  });
 });

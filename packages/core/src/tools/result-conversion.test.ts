@@ -18,6 +18,18 @@ describe("result conversion", () => {
     expect(convertResult(undefined)).toEqual({ ok: true, output: "{}" });
   });
 
+  it("refuses a function or a symbol returned as the result, instead of sending {} as if it were one", async () => {
+    const fn = await returning(() => "forgot to call me").execute({}, { callId: "call_1" });
+    expect([fn.failure, fn.message]).toEqual([
+      "conversion",
+      "Tool result returned a value that cannot be sent as JSON: it is a function (return what it computes instead).",
+    ]);
+    expect(convertResult(Symbol("s"))).toEqual({
+      ok: false,
+      message: "it is a symbol (return a string instead)",
+    });
+  });
+
   it("honours toJSON, writes dates as ISO strings, maps as objects and sets as arrays", () => {
     const money = { amount: 5, toJSON: () => "5.00 EUR" };
     const value = {

@@ -22,11 +22,15 @@ function replacer(this: unknown, _key: string, value: unknown): unknown {
 /**
  * Converts what a tool returned into the text the model reads: a string as is; `undefined`
  * (a `void` function) as `{}`; anything else as JSON, with `toJSON` honoured, `Date` as its ISO
- * string, `Map` as an object and `Set` as an array. A cycle or a bigint is a failure, not a crash.
+ * string, `Map` as an object and `Set` as an array. A cycle, a bigint, or a function or symbol
+ * returned as the result is a failure, not a crash.
  */
 export function convertResult(value: unknown): ConvertedResult {
   if (typeof value === "string") return { ok: true, output: value };
   if (value === undefined) return { ok: true, output: "{}" };
+  // JSON.stringify gives undefined for these, which would read as an empty success.
+  if (typeof value === "function") return { ok: false, message: "it is a function (return what it computes instead)" };
+  if (typeof value === "symbol") return { ok: false, message: "it is a symbol (return a string instead)" };
   try {
     const output = JSON.stringify(value, replacer);
     return { ok: true, output: output === undefined ? "{}" : output };

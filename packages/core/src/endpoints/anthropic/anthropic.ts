@@ -7,7 +7,7 @@ import { AnthropicStreamAssembler } from "./stream.js";
 import { HttpEndpoint } from "../http/endpoint.js";
 import type { HttpResponse } from "../http/transport.js";
 import type { EndpointReply, EndpointRequest } from "../model-endpoint.js";
-import { readEventStream, readJSONBody } from "../http/reply-body.js";
+import { deliveringTo, readEventStream, readJSONBody } from "../http/reply-body.js";
 
 async function readJSONReply(response: HttpResponse, options: AnthropicReplyOptions): Promise<EndpointReply> {
   return parseAnthropicReply(await readJSONBody(response, "the Anthropic Messages API (…/v1)"), options);
@@ -18,7 +18,7 @@ async function readStreamedReply(
   request: EndpointRequest,
   options: AnthropicReplyOptions,
 ): Promise<EndpointReply> {
-  const assembler = new AnthropicStreamAssembler(request.round, request.onEvent);
+  const assembler = new AnthropicStreamAssembler(request.round, deliveringTo(response, request.onEvent));
   await readEventStream(response, (message) => assembler.push(message));
   return parseAnthropicReply(assembler.finish(), options);
 }

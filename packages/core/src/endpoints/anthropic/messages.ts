@@ -31,22 +31,41 @@ function toolUseInput(call: ToolCall): JSONObject {
   return call.arguments ?? {};
 }
 
-function toolUse(call: ToolCall): AnthropicWireToolUse {
-  return { type: "tool_use", id: call.id, name: call.name, input: toolUseInput(call) };
+// The API takes `tool_use` ids of letters, digits, `_` and `-` only, each once per request. Ids
+// from other servers may repeat across rounds (Kimi K2's `functions.name:0`) or hold other
+// characters; on the wire such an id gets a stand-in, the same in every request of the
+// conversation, and the stored history keeps the id the model sent.
+const wireIdPattern = /^[A-Za-z0-9_-]+$/;
+
+/** Hands out one request's `tool_use` ids: a call's own id when the API accepts it and it is not taken yet. */
+class WireIds {
+  readonly #used = new Set<string>();
+
+  take(id: string): string {
+    const base = wireIdPattern.test(id) ? id : id.replace(/[^A-Za-z0-9_-]/g, "_") || "call";
+    let wire = base;
+    for (let n = 2; this.#used.has(wire); n++) wire = `${base}_${n}`;
+    this.#used.add(wire);
+    return wire;
+  }
 }
 
-function toolResult(message: ToolMessage): AnthropicWireToolResult {
-  const block: AnthropicWireToolResult = { type: "tool_result", tool_use_id: message.callId };
+function toolUse(call: ToolCall, wireId: string): AnthropicWireToolUse {
+  return { type: "tool_use", id: wireId, name: call.name, input: toolUseInput(call) };
+}
+
+function toolResult(message: ToolMessage, wireId: string): AnthropicWireToolResult {
+  const block: AnthropicWireToolResult = { type: "tool_result", tool_use_id: wireId };
   if (message.content.trim() !== "") block.content = message.content;
   if (message.isError) block.is_error = true;
   return block;
 }
 
 /** An assistant message as content blocks: thinking where it stood, the text, then the calls. */
-function assistantBlocks(message: AssistantMessage): AnthropicWireAssistantBlock[] {
+function assistantBlocks(message: AssistantMessage, wireIds: readonly string[]): AnthropicWireAssistantBlock[] {
   const visible: AnthropicWireAssistantBlock[] = [
     ...textBlocks(message.content ?? message.refusal),
-    ...(message.toolCalls ?? []).map(toolUse),
+    ...(message.toolCalls ?? []).map((call, i) => toolUse(call, wireIds[i]!)),
   ];
   return withThinking(visible, thinkingEntriesOf(message.providerData));
 }
@@ -54,17 +73,21 @@ function assistantBlocks(message: AssistantMessage): AnthropicWireAssistantBlock
 /** The answers owed to one assistant message's calls, gathered until the next assistant message. */
 class OwedResults {
   readonly #calls: readonly ToolCall[];
+  readonly #wireIds: readonly string[];
   readonly #results = new Map<string, AnthropicWireToolResult>();
   readonly #after: AnthropicWireUserBlock[] = [];
 
-  constructor(calls: readonly ToolCall[]) {
+  /** `wireIds[i]` is the id `calls[i]` has on the wire. */
+  constructor(calls: readonly ToolCall[], wireIds: readonly string[]) {
     this.#calls = calls;
+    this.#wireIds = wireIds;
   }
 
   /** Takes a tool message; false when it answers none of these calls (or one already answered). */
   answer(message: ToolMessage): boolean {
-    if (this.#results.has(message.callId) || !this.#calls.some((call) => call.id === message.callId)) return false;
-    this.#results.set(message.callId, toolResult(message));
+    const at = this.#calls.findIndex((call) => call.id === message.callId);
+    if (at < 0 || this.#results.has(message.callId)) return false;
+    this.#results.set(message.callId, toolResult(message, this.#wireIds[at]!));
     return true;
   }
 
@@ -76,10 +99,10 @@ class OwedResults {
   /** The user message that answers the calls: one tool_result per call, in the model's order, before any text. */
   close(): AnthropicWireUserBlock[] {
     const results = this.#calls.map(
-      (call) =>
+      (call, i) =>
         this.#results.get(call.id) ?? {
           type: "tool_result" as const,
-          tool_use_id: call.id,
+          tool_use_id: this.#wireIds[i]!,
           content: missingResultText,
           is_error: true as const,
         },
@@ -101,11 +124,13 @@ function strayResult(message: ToolMessage): AnthropicWireText[] {
  * `tool_use` blocks and every one of them is answered exactly once by a `tool_result` in the user
  * message right after it (a missing answer becomes an error result), all results first and any user
  * text after them; consecutive messages of one role are merged; empty text is left out; thinking
- * blocks kept in `providerData` go back unchanged.
+ * blocks kept in `providerData` go back unchanged; a call id the API would refuse (repeated, or
+ * with other characters than letters, digits, `_` and `-`) goes out as a stand-in.
  */
 export function anthropicHistory(messages: readonly Message[]): AnthropicHistory {
   const system: string[] = [];
   const wire: AnthropicWireMessage[] = [];
+  const ids = new WireIds();
   let open: OwedResults | undefined;
 
   const push = (
@@ -136,9 +161,10 @@ export function anthropicHistory(messages: readonly Message[]): AnthropicHistory
         break;
       case "assistant": {
         close();
-        push("assistant", assistantBlocks(message));
         const calls = message.toolCalls ?? [];
-        if (calls.length > 0) open = new OwedResults(calls);
+        const wireIds = calls.map((call) => ids.take(call.id));
+        push("assistant", assistantBlocks(message, wireIds));
+        if (calls.length > 0) open = new OwedResults(calls, wireIds);
         break;
       }
     }

@@ -7,6 +7,7 @@ import { thinkingProviderData } from "./thinking.js";
 import { customToolInputKey } from "./tools.js";
 import type { EndpointReply } from "../model-endpoint.js";
 import { errorMessageOf } from "../http/errors.js";
+import { checkReplyDepth } from "../reply-depth.js";
 import { CallIds, functionCall, nonEmptyString, visibleText } from "../tool-calls.js";
 import { parseToolArguments, type ArgumentLimits } from "../tool-arguments.js";
 
@@ -87,7 +88,7 @@ function parseToolUse(block: JSONObject, options: AnthropicReplyOptions, ids: Ca
  * into `reasoning` and, blocks as received, into `providerData` to be sent back. `stop_reason`
  * is kept as sent; with `max_tokens` a call that ends the reply was cut and is unusable; with
  * `refusal` the choice carries the refusal. An error object is an `EndpointError`; any other
- * body that is not a message is a `ProtocolError`.
+ * body that is not a message (or one nested past `MAX_REPLY_DEPTH`) is a `ProtocolError`.
  */
 export function parseAnthropicReply(body: unknown, options: AnthropicReplyOptions): EndpointReply {
   const b = asObject(body);
@@ -98,6 +99,7 @@ export function parseAnthropicReply(body: unknown, options: AnthropicReplyOption
       "The reply is not an Anthropic message: expected a JSON object with a `content` array. Check that the base URL points at the Messages API (…/v1).",
     );
   }
+  checkReplyDepth(b);
   const stopReason = typeof b.stop_reason === "string" ? b.stop_reason : null;
   const ids = new CallIds();
   const toolCalls: ToolCall[] = [];

@@ -151,7 +151,7 @@ describe("Anthropic endpoint, streamed replies", () => {
 
   it("times out a stream that goes silent between events", async () => {
     server.enqueue(turn.stall(3, turn.text("hello there")));
-    const error = await endpoint({ timeoutMs: 200 })
+    const error = await endpoint({ timeoutMs: 200, retries: 0 })
       .send(streamed())
       .catch((e: unknown) => e);
     expect(EndpointError.isInstance(error) && error.message).toMatch(/timed out after 200 ms .*went silent/);

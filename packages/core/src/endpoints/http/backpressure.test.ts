@@ -110,7 +110,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Posts and hands every piece to `reader`. */
 function readHeld(t: HttpTransport, reader: HeldReader, signal?: AbortSignal): Promise<void> {
   return t.post("/chat/completions", "{}", { ...stream, backlog: reader, ...(signal ? { signal } : {}) }, (response) =>
-    response.each((bytes) => reader.hand(bytes)),
+    response.each((bytes) => {
+      response.delivered(); // each piece reaches the reader as it arrives: a failure after one is final
+      reader.hand(bytes);
+    }),
   );
 }
 

@@ -44,7 +44,7 @@ function decodeUTF8(chunks: readonly Buffer[], bytes: number): string {
  * headers; the body is then taken once, by `text` or `each` (handed to a callback read by read). Pieces that
  * arrive before the body is taken wait in a list. The caller's signal aborts the request.
  * `limit` caps a success body's bytes: past it `tooLarge(status)` is the body's error and the
- * request is aborted; `onFirstPiece` hears the first piece of a success body.
+ * request is aborted.
  */
 export class DispatchedResponse {
   /** Settles with the status and headers, or rejects when the request fails first. */
@@ -57,7 +57,6 @@ export class DispatchedResponse {
   #status = 0;
   #limit = Infinity;
   readonly #tooLarge: (status: number) => Error;
-  #onFirstPiece: (() => void) | undefined;
   #bytes = 0;
   #waiting: Buffer[] = [];
   #consumer: Consumer | undefined;
@@ -65,12 +64,7 @@ export class DispatchedResponse {
   #error: unknown;
   #onDone: ((error?: unknown) => void) | undefined;
 
-  constructor(
-    signal: AbortSignal | undefined,
-    limit: number,
-    tooLarge: (status: number) => Error,
-    onFirstPiece: () => void,
-  ) {
+  constructor(signal: AbortSignal | undefined, limit: number, tooLarge: (status: number) => Error) {
     this.head = new Promise((resolve, reject) => {
       this.#resolveHead = resolve;
       this.#rejectHead = reject;
@@ -78,7 +72,6 @@ export class DispatchedResponse {
     this.#signal = signal;
     this.#limit = limit;
     this.#tooLarge = tooLarge;
-    this.#onFirstPiece = onFirstPiece;
     signal?.addEventListener("abort", this.#onAbort, { once: true });
   }
 
@@ -99,10 +92,6 @@ export class DispatchedResponse {
     if (this.#done) return;
     this.#bytes += piece.byteLength;
     if (this.#bytes > this.#limit) return this.#fail(this.#tooLarge(this.#status), controller);
-    if (this.#onFirstPiece !== undefined && this.#status < 300) {
-      this.#onFirstPiece();
-      this.#onFirstPiece = undefined;
-    }
     const consumer = this.#consumer;
     if (consumer === undefined) {
       this.#waiting.push(piece);

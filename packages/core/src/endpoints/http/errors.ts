@@ -77,12 +77,17 @@ export function errorFromStatus(
 ): EndpointError {
   const requestId = requestIdOf(headers);
   const said = serverMessageOf(body);
+  const location = status >= 300 && status < 400 ? header(headers, "location") : undefined;
   const hint =
     status === 401 || status === 403
       ? " Check the API key."
       : status === 404
         ? " Check the base URL and the model name."
-        : "";
+        : location !== undefined
+          ? ` The server redirects to ${excerptOf(location, 200)}; redirects are not followed (the credentials would go along): set baseURL to the new address.`
+          : status >= 300 && status < 400
+            ? " Redirects are not followed: set baseURL to the server's current address."
+            : "";
   const message = `HTTP ${status} from ${target}${said ? `: ${said}` : ""}${requestId ? ` (request id ${requestId})` : ""}.${hint}`;
   return new EndpointError(message, {
     status,

@@ -39,13 +39,19 @@ export function redact(text: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** Redacts an error's message and stack in place (both are what loggers and `util.inspect` show). */
+/**
+ * Redacts an error's message and stack in place (both are what loggers and `util.inspect` show),
+ * and those of its causes: a failure wrapped after parts of a stream arrived keeps the server's
+ * own error as its cause.
+ */
 export function redactError(error: unknown, secrets: readonly string[]): void {
-  if (!(error instanceof Error)) return;
-  const message = redact(error.message, secrets);
-  if (message !== error.message) error.message = message;
-  if (typeof error.stack === "string") {
-    const stack = redact(error.stack, secrets);
-    if (stack !== error.stack) error.stack = stack;
+  // A bounded walk: a cause chain may loop back on itself.
+  for (let current = error, depth = 0; current instanceof Error && depth < 8; current = current.cause, depth++) {
+    const message = redact(current.message, secrets);
+    if (message !== current.message) current.message = message;
+    if (typeof current.stack === "string") {
+      const stack = redact(current.stack, secrets);
+      if (stack !== current.stack) current.stack = stack;
+    }
   }
 }

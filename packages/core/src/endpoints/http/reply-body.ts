@@ -32,3 +32,23 @@ export async function readEventStream(response: HttpResponse, onMessage: (messag
   await response.each((piece) => reader.push(piece));
   reader.end();
 }
+
+/**
+ * `onEvent` that first tells the transport the stream's parts reach the caller
+ * (`response.delivered()`), so a failure after its first event is not retried; undefined when
+ * there is no `onEvent` (nothing is delivered, so a failed stream is retried like any request).
+ */
+export function deliveringTo<E>(
+  response: HttpResponse,
+  onEvent: ((event: E) => void) | undefined,
+): ((event: E) => void) | undefined {
+  if (onEvent === undefined) return undefined;
+  let told = false;
+  return (event) => {
+    if (!told) {
+      told = true;
+      response.delivered();
+    }
+    onEvent(event);
+  };
+}

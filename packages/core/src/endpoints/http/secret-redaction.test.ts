@@ -47,6 +47,22 @@ describe.each([
   });
 });
 
+it("in the cause of a stream failure that arrived after parts of the reply (Anthropic's overloaded_error)", async () => {
+  const ep = track(new Anthropic({ baseURL: server.url, apiKey: key, retries: 0 }));
+  server.enqueue(
+    turn.chunks([
+      { type: "message_start", message: {} },
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "Hel" } },
+      { type: "error", error: { type: "overloaded_error", message: `overloaded for ${key}` } },
+    ]),
+  );
+  const error = await endpointFailure(ep.send(endpointRequest({ stream: true, onEvent: () => undefined })));
+  expect(error.message).toMatch(/overloaded for \[redacted\].*broke off after parts of it had arrived/);
+  expect(error.cause).toBeInstanceOf(Error);
+  expect(shown(error.cause as Error)).not.toContain("SECRET");
+  expect(shown(error)).not.toContain("SECRET");
+});
+
 it("a key in the query (Azure's api-key) and bearer-token shapes in server text are redacted too", async () => {
   const ep = track(new OpenAI({ baseURL: `${server.url}?api-version=1&api-key=azureSECRETkey`, retries: 0 }));
   server.enqueue(

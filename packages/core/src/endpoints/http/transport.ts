@@ -50,6 +50,12 @@ export interface HttpResponse {
   each(onPiece: (piece: Uint8Array) => void): Promise<void>;
   /** The whole body as text (UTF-8). */
   text(): Promise<string>;
+  /**
+   * Says that parts of the body reached the caller (a stream's first event): a failure from now
+   * on is final, since a retry would deliver those parts twice. Until then a stream is retried
+   * like any request.
+   */
+  delivered(): void;
 }
 
 /** A request body already encoded as UTF-8, in pieces (e.g. a conversation's stored messages and the new parts). */
@@ -72,7 +78,7 @@ export interface PostOptions {
   /**
    * Whether a failure while the body is being read may still be retried. True when the reader
    * delivers nothing until the body is complete (JSON); false for streams, whose pieces are
-   * reported as they arrive: once one was, a failure is final.
+   * reported as they arrive: once the reader said one was (`response.delivered()`), a failure is final.
    */
   retryDuringBody: boolean;
   /** The stream's reader: while it is behind, `each` stops reading the socket (backpressure.ts). */
@@ -219,11 +225,8 @@ export class HttpTransport {
       const dispatcher = pending instanceof Promise ? await pending : pending;
       options.signal?.throwIfAborted();
       // The response is read through the handler's callbacks: no body stream, no promise per piece.
-      const response = new DispatchedResponse(
-        options.signal,
-        maxResponseBytes,
-        (status) => tooLarge(target, maxResponseBytes, status),
-        () => (progress.delivered = true),
+      const response = new DispatchedResponse(options.signal, maxResponseBytes, (status) =>
+        tooLarge(target, maxResponseBytes, status),
       );
       try {
         dispatcher.dispatch(
@@ -257,6 +260,7 @@ export class HttpTransport {
           contentType: String(responseHeaders["content-type"] ?? "").toLowerCase(),
           each: (onPiece) => response.each(onPiece, options.backlog),
           text: () => response.text(),
+          delivered: () => (progress.delivered = true),
         });
       } finally {
         // Whatever was not read (an error, a reader that stopped early) must not hold the connection.

@@ -10,7 +10,7 @@ import { OpenAIStreamAssembler } from "./stream.js";
 import { attachOpenAIOutput } from "./response-format.js";
 import { readQwenDialect } from "../qwen/dialect.js";
 import { QwenTextDeltas } from "../qwen/stream-text.js";
-import { readEventStream, readJSONBodyAs } from "../http/reply-body.js";
+import { deliveringTo, readEventStream, readJSONBodyAs } from "../http/reply-body.js";
 import type { ArgumentLimits } from "../tool-arguments.js";
 
 function readJSONReply(response: HttpResponse, limits: ArgumentLimits, baseURL: string): Promise<EndpointReply> {
@@ -24,8 +24,9 @@ async function readStreamedReply(
   baseURL: string,
 ): Promise<EndpointReply> {
   // The qwen dialect reports text deltas only once they are known not to be part of a call.
-  const deltas = qwen && request.onEvent ? new QwenTextDeltas(request.onEvent) : undefined;
-  const assembler = new OpenAIStreamAssembler(request.round, deltas?.onEvent ?? request.onEvent);
+  const onEvent = deliveringTo(response, request.onEvent);
+  const deltas = qwen && onEvent ? new QwenTextDeltas(onEvent) : undefined;
+  const assembler = new OpenAIStreamAssembler(request.round, deltas?.onEvent ?? onEvent);
   await readEventStream(response, (message) => assembler.push(message));
   const body = assembler.finish();
   deltas?.end();

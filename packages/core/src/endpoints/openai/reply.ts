@@ -5,6 +5,7 @@ import { asObject, type JSONObject } from "../../json.js";
 import type { CompletionChoice, Usage } from "../model-endpoint.js";
 import { errorMessageOf } from "../http/errors.js";
 import type { EndpointReply } from "../model-endpoint.js";
+import { checkReplyDepth } from "../reply-depth.js";
 import { CallIds, nonEmptyString, visibleText } from "../tool-calls.js";
 import { contentReasoning } from "./content-parts.js";
 import { extrasProviderData, messageExtras } from "./message-extras.js";
@@ -89,7 +90,8 @@ function parseChoice(
  * arguments read (unusable ones `null`), ids made unique; message-level fields the server needs
  * back (`reasoning_content`, `reasoning_details`, `extra_content`) kept as provider data naming
  * `baseURL`. A body that is not a chat completion
- * is a `ProtocolError`; an error object sent with a success status is an `EndpointError`.
+ * is a `ProtocolError` (so is one nested past `MAX_REPLY_DEPTH`); an error object sent with a success
+ * status is an `EndpointError`.
  */
 export function parseOpenAIReply(body: unknown, limits: ArgumentLimits, baseURL?: string): EndpointReply {
   const b = asObject(body);
@@ -103,6 +105,7 @@ export function parseOpenAIReply(body: unknown, limits: ArgumentLimits, baseURL?
       "The reply is not a chat completion: expected a JSON object with a `choices` array. Check that the base URL points at an OpenAI-compatible /v1 API.",
     );
   }
+  checkReplyDepth(b);
   const ids = new CallIds();
   const choices: CompletionChoice[] = [];
   for (let position = 0; position < b.choices.length; position++) {
