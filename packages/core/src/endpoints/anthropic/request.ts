@@ -6,6 +6,7 @@ import { anthropicTool, anthropicToolChoice, placeholderTool } from "./tools.js"
 import type { AnthropicRequestBody, AnthropicWireMessage } from "./wire.js";
 import { mergeExtra, type ModelConfig } from "../model-config.js";
 import type { EndpointRequest } from "../model-endpoint.js";
+import { wellFormedJSON } from "../well-formed-json.js";
 
 /** What shapes a body besides the request and the model's config. */
 export interface AnthropicBodyOptions {
@@ -71,5 +72,5 @@ export function buildAnthropicBody(
   if (request.stream) body.stream = true;
   const out = body as unknown as JSONObject;
   mergeExtra(out, config.extra);
-  return { text: JSON.stringify(out), customTools, ...(output ? { output } : {}) };
+  return { text: wellFormedJSON(out), customTools, ...(output ? { output } : {}) };
 }

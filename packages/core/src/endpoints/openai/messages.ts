@@ -2,6 +2,7 @@ import type { Message } from "../../context/message.js";
 import type { ToolCall } from "../../context/tool-call.js";
 import { returnedFields } from "./message-extras.js";
 import type { OpenAIWireCustomCall, OpenAIWireFunctionCall, OpenAIWireMessage } from "./wire.js";
+import { wellFormedJSON } from "../well-formed-json.js";
 
 /**
  * The arguments text a call goes back with: as the model sent it when it was usable as sent;
@@ -50,10 +51,11 @@ export function openAIMessage(message: Message): OpenAIWireMessage {
  * The JSON text of one message. An assistant message goes to the server at `baseURL` with the
  * message-level fields that server sent with it (DeepSeek's `reasoning_content`, OpenRouter's
  * `reasoning_details`, Gemini's `extra_content`); no other server gets them. Callers keep the
- * text (history-bytes.ts encodes each message once per conversation).
+ * text (history-bytes.ts encodes each message once per conversation). A lone surrogate goes as
+ * U+FFFD (well-formed-json.ts).
  */
 export function openAIMessageJSON(message: Message, baseURL?: string): string {
   if (message.role === "assistant" && message.providerData?.openai !== undefined && baseURL !== undefined)
-    return JSON.stringify({ ...openAIMessage(message), ...returnedFields(message, baseURL) });
-  return JSON.stringify(openAIMessage(message));
+    return wellFormedJSON({ ...openAIMessage(message), ...returnedFields(message, baseURL) });
+  return wellFormedJSON(openAIMessage(message));
 }
