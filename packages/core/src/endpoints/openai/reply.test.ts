@@ -165,4 +165,14 @@ describe("parseOpenAIReply (docs/wire-format.md)", () => {
     })();
     expect(EndpointError.isInstance(error) && error.message).toMatch(/model overloaded/);
   });
+
+  it("takes an error object beside choices as the error (as in a stream), and `error: null` as none", () => {
+    const failed = { choices: [{ index: 0, message: { content: "Par" }, finish_reason: "error" }] };
+    expect(() => parseOpenAIReply({ ...failed, error: { message: "provider disconnected" } }, limits)).toThrow(
+      EndpointError,
+    );
+    expect(() => parseOpenAIReply({ error: null }, limits)).toThrow(ProtocolError);
+    const ok = parseOpenAIReply({ choices: [{ index: 0, message: { content: "Paris" } }], error: null }, limits);
+    expect(ok.choices[0]!.text).toBe("Paris");
+  });
 });

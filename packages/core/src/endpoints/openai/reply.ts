@@ -91,11 +91,11 @@ function parseChoice(
  * back (`reasoning_content`, `reasoning_details`, `extra_content`) kept as provider data naming
  * `baseURL`. A body that is not a chat completion
  * is a `ProtocolError` (so is one nested past `MAX_REPLY_DEPTH`); an error object sent with a success
- * status is an `EndpointError`.
+ * status is an `EndpointError`, even beside `choices` (as in a stream); `error: null` is none.
  */
 export function parseOpenAIReply(body: unknown, limits: ArgumentLimits, baseURL?: string): EndpointReply {
   const b = asObject(body);
-  if (b && !Array.isArray(b.choices) && b.error !== undefined) {
+  if (b && b.error !== undefined && b.error !== null) {
     throw new EndpointError(`The server answered with an error: ${errorMessageOf(b) ?? "no message"}`, {
       retryable: false,
     });
