@@ -7,7 +7,7 @@ import { AnthropicStreamAssembler } from "./stream.js";
 import { HttpEndpoint } from "../http/endpoint.js";
 import type { HttpResponse } from "../http/transport.js";
 import type { EndpointReply, EndpointRequest } from "../model-endpoint.js";
-import { deliveringTo, readEventStream, readJSONBody } from "../http/reply-body.js";
+import { readEventStream, readJSONBody } from "../http/reply-body.js";
 
 async function readJSONReply(response: HttpResponse, options: AnthropicReplyOptions): Promise<EndpointReply> {
   return parseAnthropicReply(await readJSONBody(response, "the Anthropic Messages API (…/v1)"), options);
@@ -16,9 +16,10 @@ async function readJSONReply(response: HttpResponse, options: AnthropicReplyOpti
 async function readStreamedReply(
   response: HttpResponse,
   request: EndpointRequest,
+  onEvent: EndpointRequest["onEvent"],
   options: AnthropicReplyOptions,
 ): Promise<EndpointReply> {
-  const assembler = new AnthropicStreamAssembler(request.round, deliveringTo(response, request.onEvent));
+  const assembler = new AnthropicStreamAssembler(request.round, onEvent);
   await readEventStream(response, (message) => assembler.push(message));
   return parseAnthropicReply(assembler.finish(), options);
 }
@@ -84,7 +85,7 @@ export class Anthropic extends HttpEndpoint<"Anthropic"> {
   #sendText(text: string, request: EndpointRequest, options: AnthropicReplyOptions): Promise<EndpointReply> {
     return this.post("/messages", text, request, {
       json: (response) => readJSONReply(response, options),
-      stream: (response) => readStreamedReply(response, request, options),
+      stream: (response, onEvent) => readStreamedReply(response, request, onEvent, options),
     });
   }
 }

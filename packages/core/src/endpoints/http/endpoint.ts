@@ -6,6 +6,7 @@ import { streamCompletion, type CompletionStream } from "../../loop/stream.js";
 import { ToolRegistry } from "../../tools/tool-registry.js";
 import type { Context } from "../../context/context.js";
 import { HttpTransport, type HttpResponse, type PostOptions, type RequestBody } from "./transport.js";
+import { deliveringTo } from "./reply-body.js";
 import type { ModelConfig } from "../model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../model-endpoint.js";
 import type { ResolvedTransportOptions, TransportOptions } from "./transport-options.js";
@@ -13,8 +14,11 @@ import type { ResolvedTransportOptions, TransportOptions } from "./transport-opt
 /** How a provider reads its reply: as a JSON body, or as an event stream. */
 export interface ReplyReaders {
   json(response: HttpResponse): Promise<EndpointReply>;
-  /** Used only for a streamed request answered with something other than JSON. */
-  stream(response: HttpResponse): Promise<EndpointReply>;
+  /**
+   * Used only for a streamed request answered with something other than JSON. Reports events
+   * through `onEvent` (the request's, already telling the transport that parts reached the caller).
+   */
+  stream(response: HttpResponse, onEvent: EndpointRequest["onEvent"]): Promise<EndpointReply>;
 }
 
 /**
@@ -77,7 +81,7 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
     // A server that ignores `stream: true` answers with plain JSON: read it as such.
     return this.#transport.post(path, body, options, (response) =>
       request.stream && !response.contentType.includes("application/json")
-        ? readers.stream(response)
+        ? readers.stream(response, deliveringTo(response, request.onEvent))
         : readers.json(response),
     );
   }

@@ -10,7 +10,7 @@ import { OpenAIStreamAssembler } from "./stream.js";
 import { attachOpenAIOutput } from "./response-format.js";
 import { readQwenDialect } from "../qwen/dialect.js";
 import { QwenTextDeltas } from "../qwen/stream-text.js";
-import { deliveringTo, readEventStream, readJSONBodyAs } from "../http/reply-body.js";
+import { readEventStream, readJSONBodyAs } from "../http/reply-body.js";
 import type { ArgumentLimits } from "../tool-arguments.js";
 
 function readJSONReply(response: HttpResponse, limits: ArgumentLimits, baseURL: string): Promise<EndpointReply> {
@@ -20,11 +20,11 @@ function readJSONReply(response: HttpResponse, limits: ArgumentLimits, baseURL: 
 async function readStreamedReply(
   response: HttpResponse,
   request: EndpointRequest,
+  onEvent: EndpointRequest["onEvent"],
   qwen: boolean,
   baseURL: string,
 ): Promise<EndpointReply> {
   // The qwen dialect reports text deltas only once they are known not to be part of a call.
-  const onEvent = deliveringTo(response, request.onEvent);
   const deltas = qwen && onEvent ? new QwenTextDeltas(onEvent) : undefined;
   const assembler = new OpenAIStreamAssembler(request.round, deltas?.onEvent ?? onEvent);
   await readEventStream(response, (message) => assembler.push(message));
@@ -111,7 +111,7 @@ export class OpenAI extends HttpEndpoint<"OpenAI"> {
     const qwen = this.config(request.model).dialect === "qwen";
     const reply = this.post(`/chat/completions${this.#query}`, body, request, {
       json: (response) => readJSONReply(response, request, this.baseURL),
-      stream: (response) => readStreamedReply(response, request, qwen, this.baseURL),
+      stream: (response, onEvent) => readStreamedReply(response, request, onEvent, qwen, this.baseURL),
     });
     // The qwen dialect also reads calls written in the text (Hermes, Qwen XML).
     return qwen ? reply.then((parsed) => readQwenDialect(parsed, request)) : reply;
