@@ -3,7 +3,8 @@
 // generated one (llama.cpp under a grammar wrote `5E549`) answers HTTP 500 to every later request
 // whose history holds it, so such arguments make the call unusable instead.
 
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** A UTF-16 surrogate without its other half. */
+export const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why a parsed value holds something unusable, or undefined when it holds nothing of the kind. */
 export function unusableValue(value: unknown, depth = 0): string | undefined {
@@ -29,7 +30,8 @@ export function unusableValue(value: unknown, depth = 0): string | undefined {
 // Cheap guards: most arguments hold no long digit run, no large exponent and no surrogate escape,
 // and then need no second look.
 const longNumber = /\d{309,}|[eE][+-]?\d{3,}/;
-const surrogateEscape = /\\u[dD][89a-fA-F]/;
+/** A `\uD800`–`\uDFFF` escape in JSON text: how JSON.stringify writes a lone surrogate. */
+export const surrogateEscape = /\\u[dD][89a-fA-F]/;
 
 /** Whether the JSON text may hold a value `unusableValue` would find. */
 export function mayHoldUnusable(text: string): boolean {

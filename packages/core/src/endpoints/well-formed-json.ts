@@ -3,8 +3,9 @@
 // model's text, a tool's result or a user's prompt would then block every later request of the
 // conversation, so request bodies carry U+FFFD in its place (what a UTF-8 encoder writes for it).
 
-const surrogateEscape = /\\u[dD][89a-fA-F]/;
-const loneSurrogates = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+import { loneSurrogate, surrogateEscape } from "./argument-values.js";
+
+const loneSurrogates = new RegExp(loneSurrogate.source, "g");
 
 /**
  * `JSON.stringify(value)` for a request body, with every lone surrogate in its strings (keys
