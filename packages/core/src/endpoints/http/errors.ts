@@ -68,6 +68,17 @@ export function serverMessageOf(body: string): string | undefined {
   return excerptOf(trimmed);
 }
 
+/** What to do about a failed status, as a sentence after the message ("" when nothing helps). */
+function fixFor(status: number, headers: IncomingHttpHeaders): string {
+  if (status === 401 || status === 403) return " Check the API key.";
+  if (status === 404) return " Check the base URL and the model name.";
+  if (status < 300 || status >= 400) return "";
+  const location = header(headers, "location");
+  return location !== undefined
+    ? ` The server redirects to ${excerptOf(location, 200)}; redirects are not followed (the credentials would go along): set baseURL to the new address.`
+    : " Redirects are not followed: set baseURL to the server's current address.";
+}
+
 /** The error for a response with a non-success status. */
 export function errorFromStatus(
   status: number,
@@ -77,17 +88,7 @@ export function errorFromStatus(
 ): EndpointError {
   const requestId = requestIdOf(headers);
   const said = serverMessageOf(body);
-  const location = status >= 300 && status < 400 ? header(headers, "location") : undefined;
-  const hint =
-    status === 401 || status === 403
-      ? " Check the API key."
-      : status === 404
-        ? " Check the base URL and the model name."
-        : location !== undefined
-          ? ` The server redirects to ${excerptOf(location, 200)}; redirects are not followed (the credentials would go along): set baseURL to the new address.`
-          : status >= 300 && status < 400
-            ? " Redirects are not followed: set baseURL to the server's current address."
-            : "";
+  const hint = fixFor(status, headers);
   const message = `HTTP ${status} from ${target}${said ? `: ${said}` : ""}${requestId ? ` (request id ${requestId})` : ""}.${hint}`;
   return new EndpointError(message, {
     status,
