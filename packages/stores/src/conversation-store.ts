@@ -22,7 +22,7 @@ export interface ConversationStoreOptions {
 export interface LoadedConversation {
   /** The conversation's id in the store. */
   id: string;
-  /** The restored context (calls that were running when it was saved are answered Failed, "interrupted"). */
+  /** The restored context (calls that were running when it was saved are answered with the outcome `interrupted`). */
   context: Context;
   /** Pass it to `save` as the expected version. */
   version: number;
@@ -93,7 +93,7 @@ export interface ConversationStore {
   /**
    * Takes the conversation for this worker, records the approved calls as started, then gives
    * the context to `run` (call `completions` there) and saves what it did. A call recorded as
-   * started runs at most once: if the worker dies, the next resume answers it Failed ("interrupted").
+   * started runs at most once: if the worker dies, the next resume answers it as `interrupted` (`call.outcome`).
    */
   resume<T>(id: string, run: (context: Context) => Promise<T>): Promise<ResumeResult<T>>;
   /** Deletes the conversation (only at `expectedVersion` when given). True when a row was deleted. */

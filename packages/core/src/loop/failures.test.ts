@@ -4,7 +4,7 @@ import { AbortedError } from "../errors/aborted-error.js";
 import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
-import { completions } from "./completions.js";
+import { completions } from "../completions.js";
 import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
 
 let setup: LoopSetup;
@@ -165,15 +165,16 @@ describe("completions: failures leave the context as it was", () => {
     expect((await completions(endpoint, "m", ctx)).stopped).toBe("contentFilter");
   });
 
-  it("times a slow tool out (Failed) and lets the model go on", async () => {
+  it("times a slow tool out (outcome timedOut, the decision still Allowed) and lets the model go on", async () => {
     const { server, endpoint } = setup;
     endpoint.tools.define({ name: "hang", description: "Never returns.", impl: () => new Promise(() => undefined) });
     server.enqueue(turn.toolCall("hang", {}), turn.text("It timed out."));
     const ctx = new Context().user("go");
     ctx.toolPolicy.allow("hang");
-    const completion = await completions(endpoint, "m", ctx, 8, { toolTimeoutMs: 20 });
+    const completion = await completions(endpoint, "m", ctx, { toolTimeoutMs: 20 });
     expect(completion.stopped).toBe("done");
-    expect(completion.calls[0]!.policyResult?.status).toBe(ToolPolicyStatus.Failed);
+    expect(completion.calls[0]!.policyResult?.status).toBe(ToolPolicyStatus.Allowed);
+    expect(completion.calls[0]!.outcome).toEqual({ status: "timedOut", message: "Tool hang timed out after 20 ms." });
     expect(completion.calls[0]!.result?.isError).toBe(true);
   });
 

@@ -1,3 +1,4 @@
+import { safeListener } from "../calls/call-event.js";
 import type { ToolCall } from "../context/tool-call.js";
 import type { ToolChoice } from "../endpoints/model-config.js";
 import type { EndpointReply } from "../endpoints/model-endpoint.js";
@@ -61,14 +62,7 @@ export type LoopEventListener = (event: LoopEvent) => void;
  * sites use `emit?.({...})`, so no event object is even built when nobody listens.
  */
 export function emitter(listener: LoopEventListener | undefined): LoopEventListener | undefined {
-  if (listener === undefined) return undefined;
-  return (event) => {
-    try {
-      listener(event);
-    } catch {
-      // A logging hook that fails must not leave the context half-updated.
-    }
-  };
+  return safeListener(listener);
 }
 
 /** One listener that calls `first` then `second` (either may be absent); a throwing `first` does not silence `second`. */

@@ -1,7 +1,7 @@
 import { turn, type ScriptedModelServer } from "@tooltype/testing";
 import { Context } from "../../context/context.js";
 import { OutputError } from "../../errors/output-error.js";
-import { completions } from "../../loop/completions.js";
+import { completions } from "../../completions.js";
 import type { LoopEvent } from "../../loop/loop-event.js";
 import { jsonSchema } from "../../tools/define-tool.js";
 import { Router } from "../../router/router.js";
