@@ -1,4 +1,4 @@
-import { completions, Context, OpenAI, ToolPolicyStatus, type Completion } from "@tooltype/core";
+import { Context, OpenAI, ToolPolicyStatus, type Completion } from "@tooltype/core";
 import type { ConversationStore } from "@tooltype/stores";
 
 /** Where the assistant sends its requests. */
@@ -48,7 +48,7 @@ export async function startConversation(
   request: string,
 ): Promise<Completion> {
   const ctx = paymentPolicy(new Context()).user(request);
-  const completion = await completions(ep, model, ctx);
+  const completion = await ep.completions(model, ctx);
   await store.save(id, ctx, null);
   return completion;
 }
@@ -64,7 +64,7 @@ export async function resumeDecided(
 ): Promise<Array<{ id: string; answer: string | null }>> {
   const answers: Array<{ id: string; answer: string | null }> = [];
   for (const id of await store.listReady()) {
-    const { value } = await store.resume(id, (ctx) => completions(ep, model, paymentPolicy(ctx)));
+    const { value } = await store.resume(id, (ctx) => ep.completions(model, paymentPolicy(ctx)));
     answers.push({ id, answer: value.text });
   }
   return answers;
