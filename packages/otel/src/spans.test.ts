@@ -288,7 +288,7 @@ describe("failures", () => {
     expect(otel.span("invoke_agent").status.code).toBe(SpanStatusCode.UNSET);
   });
 
-  it("ends every span when the completion is aborted while a tool runs", async () => {
+  it("ends every span when the completion is aborted while a tool runs, keeping what round 1 reported", async () => {
     otel = await startOtel();
     const { server, endpoint, telemetry } = otel;
     const controller = new AbortController();
@@ -303,14 +303,20 @@ describe("failures", () => {
     });
     const ctx = new Context().user("Wait.");
     ctx.toolPolicy.allow("slow");
-    server.enqueue(turn.toolCall("slow", {}));
+    server.enqueue(turn.toolCall("slow", {}, usage(20, 4)));
 
     await expect(
       completions(endpoint, "gpt-test", ctx, 8, { hooks: telemetry.hooks, signal: controller.signal }),
     ).rejects.toThrow(/aborted/);
 
     const root = otel.span("invoke_agent");
-    expect(root.attributes["error.type"]).toBe("ABORTED");
+    expect(root.attributes).toMatchObject({
+      "error.type": "ABORTED",
+      "gen_ai.usage.input_tokens": 20,
+      "gen_ai.usage.output_tokens": 4,
+      "gen_ai.response.model": "gpt-test",
+      "tooltype.completion.rounds": 1,
+    });
     expect(otel.span("execute_tool slow").ended).toBe(true);
     expect(otel.spans()).toHaveLength(3); // chat, execute_tool, invoke_agent: none left open
   });
