@@ -74,7 +74,8 @@ export class CompletionTrace {
     const { endpoint: ep } = start;
     let endpoint = use.endpoints.get(ep);
     if (endpoint === undefined) {
-      endpoint = new EndpointAttributes(identify(ep.baseURL, ep.provider, use.providerName), use.agentName);
+      const server = ep.routing === true ? undefined : ep.baseURL; // a router's requests name their targets
+      endpoint = new EndpointAttributes(identify(server, ep.provider, use.providerName), use.agentName);
       use.endpoints.set(ep, endpoint);
     }
     this.#endpoint = endpoint;

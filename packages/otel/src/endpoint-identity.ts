@@ -13,22 +13,21 @@ export const UNKNOWN_PROVIDER = "tooltype";
 const defaultPorts: Record<string, number> = { "http:": 80, "https:": 443 };
 
 /**
- * The identity of an endpoint (or a router's target) at `baseURL` that names `provider`:
- * `override` wins over it. The server's host and port only, never credentials (a base URL holds none).
+ * The identity of an endpoint (or a router's target) at `baseURL` that names `provider`
+ * (`override` wins over it); `baseURL` undefined: no single server (a router). The server's host
+ * and port only, never credentials (a base URL holds none).
  */
 export function identify(
-  baseURL: string,
+  baseURL: string | undefined,
   provider: string | undefined,
   override: string | undefined,
 ): EndpointIdentity {
   let address: string | undefined;
   let port: number | undefined;
-  try {
+  if (baseURL !== undefined && URL.canParse(baseURL)) {
     const url = new URL(baseURL);
     address = url.hostname;
     port = url.port === "" ? defaultPorts[url.protocol] : Number(url.port);
-  } catch {
-    // A router's base URL is "router": no single server to name.
   }
   return { provider: override ?? provider ?? UNKNOWN_PROVIDER, address, port };
 }
