@@ -108,6 +108,15 @@ export interface ModelEndpoint {
   /** The base URL requests go to (no secrets in it). */
   readonly baseURL: string;
   /**
+   * The provider whose API this endpoint speaks, named as the OpenTelemetry GenAI semantic
+   * conventions name it in `gen_ai.provider.name`: one of their well-known values when one applies
+   * (`openai`, `anthropic`, `gcp.gemini`, `gcp.vertex_ai`, `aws.bedrock`, `azure.ai.openai`…), a
+   * name of your own otherwise. It names the API, not who hosts the model: a server that speaks
+   * OpenAI's chat completions (vLLM, LM Studio, Ollama, llama.cpp) is `openai`. A router says the
+   * provider its targets share. Undefined: unknown (telemetry reports `tooltype`).
+   */
+  readonly provider?: string;
+  /**
    * True for an endpoint that only sends through other endpoints (a router): it names no target of
    * its own, so `completion.target` comes from `reply.answeredBy` alone.
    */
