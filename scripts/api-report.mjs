@@ -8,20 +8,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CompilerState, Extractor, ExtractorConfig } from "@microsoft/api-extractor";
+import { publishedPackages as packages } from "./published-packages.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const reportFolder = join(root, "api");
 const tempFolder = join(root, ".tmp", "api");
 const check = process.argv.includes("--check");
-const packages = [
-  "packages/core",
-  "transformer",
-  "packages/testing",
-  "packages/mcp",
-  "packages/stores",
-  "packages/otel",
-  "packages/builtins",
-];
 
 /** Every export path of a package with its CommonJS declaration file, from `exports`. */
 function entriesOf(directory) {

@@ -12,17 +12,9 @@ import { checkPackage, createPackageFromTarballData } from "@arethetypeswrong/co
 import { problemKindInfo } from "@arethetypeswrong/core/problems";
 import { publint } from "publint";
 import { formatMessage } from "publint/utils";
+import { publishedPackages as packages } from "./published-packages.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const packages = [
-  "packages/core",
-  "transformer",
-  "packages/testing",
-  "packages/mcp",
-  "packages/stores",
-  "packages/otel",
-  "packages/builtins",
-];
 const forbidden = [/\.test\.[cm]?[jt]s$/, /(^|\/)fixtures\//, /(^|\/)test-support\//, /\.test\.d\.[cm]?ts$/];
 const required = ["README.md", "LICENSE", "CHANGELOG.md", "package.json", "dist/cjs/index.js", "dist/esm/index.js"];
 // Findings that are not faults, per package, each with why.
