@@ -35,7 +35,10 @@ function argsOf(call: ToolCall): JSONObject {
 }
 
 function functionCallPart(call: ToolCall, wireId: string | undefined, signature: string | undefined): GeminiWirePart {
-  const functionCall = wireId === undefined ? { name: call.name, args: argsOf(call) } : { name: call.name, args: argsOf(call), id: wireId };
+  const functionCall =
+    wireId === undefined
+      ? { name: call.name, args: argsOf(call) }
+      : { name: call.name, args: argsOf(call), id: wireId };
   const part: GeminiWirePart = { functionCall };
   if (signature !== undefined) part.thoughtSignature = signature;
   return part;

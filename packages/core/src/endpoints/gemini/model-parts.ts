@@ -109,9 +109,7 @@ export function storedParts(message: AssistantMessage): StoredPart[] | undefined
 
 /** The reasoning of a message: its stored thought parts' text, joined. */
 export function storedReasoning(message: AssistantMessage): string {
-  return (storedParts(message) ?? [])
-    .map((part) => (part.kind === "text" && part.thought ? part.text : ""))
-    .join("");
+  return (storedParts(message) ?? []).map((part) => (part.kind === "text" && part.thought ? part.text : "")).join("");
 }
 
 /** How a call goes back: its name, its arguments and the id the server gave it (if any). */
@@ -125,7 +123,9 @@ export interface CallPart {
 
 /** What the model's unreadable call goes back as: text, since it has no function call to send. */
 function malformedPart(call: ToolCall): GeminiWirePart {
-  return { text: `(A function call${call.name ? ` to ${call.name}` : ""} that could not be read: ${call.rawArguments})` };
+  return {
+    text: `(A function call${call.name ? ` to ${call.name}` : ""} that could not be read: ${call.rawArguments})`,
+  };
 }
 
 function textPart(text: string, signature: string | undefined, thought = false): GeminiWirePart {

@@ -56,7 +56,9 @@ const segment = /^[A-Za-z0-9._-]+$/;
 function vertexBase(vertex: GeminiVertexOptions): string {
   for (const [name, value] of Object.entries({ project: vertex.project, location: vertex.location }))
     if (typeof value !== "string" || !segment.test(value))
-      throw new TypeError(`Gemini: vertex.${name} must be a project id or region name (letters, digits, . _ -), got ${JSON.stringify(value)}.`);
+      throw new TypeError(
+        `Gemini: vertex.${name} must be a project id or region name (letters, digits, . _ -), got ${JSON.stringify(value)}.`,
+      );
   return vertex.location === "global"
     ? "https://aiplatform.googleapis.com"
     : `https://${vertex.location}-aiplatform.googleapis.com`;
@@ -65,7 +67,9 @@ function vertexBase(vertex: GeminiVertexOptions): string {
 function versionOf(apiVersion: string | undefined, fallback: string): string {
   const version = apiVersion ?? fallback;
   if (version !== "" && !segment.test(version))
-    throw new TypeError(`Gemini: apiVersion must be one path segment such as "v1beta", got ${JSON.stringify(version)}.`);
+    throw new TypeError(
+      `Gemini: apiVersion must be one path segment such as "v1beta", got ${JSON.stringify(version)}.`,
+    );
   return version;
 }
 
@@ -78,7 +82,9 @@ export function resolveGeminiOptions(options: GeminiOptions): ResolvedGeminiOpti
     geminiDefaultBaseURL,
   );
   if (url.search !== "" || url.hash !== "")
-    throw new TypeError("Gemini: baseURL must not have a query string or fragment; pass the key as apiKey (it goes in the x-goog-api-key header).");
+    throw new TypeError(
+      "Gemini: baseURL must not have a query string or fragment; pass the key as apiKey (it goes in the x-goog-api-key header).",
+    );
   const version = versionOf(options.apiVersion, vertex ? "v1" : "v1beta");
   const location = vertex ? `/projects/${vertex.project}/locations/${vertex.location}` : "";
   const path = url.pathname.replace(/\/+$/, "");

@@ -61,7 +61,8 @@ export function applyGeminiOutput(
     body.tools = [{ functionDeclarations: [...declared, answer] }];
     const chosen = body.toolConfig?.functionCallingConfig;
     if (!offered) body.toolConfig = { functionCallingConfig: { mode: "ANY", allowedFunctionNames: [output.name] } };
-    else if (chosen === undefined || chosen.mode === "AUTO") body.toolConfig = { functionCallingConfig: { mode: "ANY" } };
+    else if (chosen === undefined || chosen.mode === "AUTO")
+      body.toolConfig = { functionCallingConfig: { mode: "ANY" } };
   }
   return info;
 }

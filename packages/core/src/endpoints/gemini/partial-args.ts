@@ -94,7 +94,9 @@ export class PartialArgs {
     const last = segments[segments.length - 1]!;
     const previous = readAt(node, last);
     const joined =
-      typeof value === "string" && typeof previous === "string" && this.#continuing.has(path) ? previous + value : value;
+      typeof value === "string" && typeof previous === "string" && this.#continuing.has(path)
+        ? previous + value
+        : value;
     if (!writeAt(node, last, joined)) this.#fail(path);
   }
 

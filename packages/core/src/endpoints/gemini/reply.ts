@@ -108,7 +108,12 @@ function malformedCall(finishMessage: string | undefined, ids: CallIds): ToolCal
   });
 }
 
-function parseCandidate(candidate: JSONObject, position: number, options: GeminiReplyOptions, ids: CallIds): CompletionChoice {
+function parseCandidate(
+  candidate: JSONObject,
+  position: number,
+  options: GeminiReplyOptions,
+  ids: CallIds,
+): CompletionChoice {
   const parts = (asObject(candidate.content)?.parts ?? []) as unknown[];
   const objects = parts.map(asObject).filter((part): part is JSONObject => part !== undefined);
   const toolCalls: ToolCall[] = [];
@@ -138,7 +143,15 @@ function parseCandidate(candidate: JSONObject, position: number, options: Gemini
 
 /** The choice of a reply whose prompt was blocked (`promptFeedback.blockReason`, no candidates). */
 function blockedChoice(feedback: JSONObject): CompletionChoice {
-  return { index: 0, text: null, toolCalls: [], finishReason: "content_filter", refusal: null, reasoning: null, providerData: { gemini: { promptFeedback: feedback } } };
+  return {
+    index: 0,
+    text: null,
+    toolCalls: [],
+    finishReason: "content_filter",
+    refusal: null,
+    reasoning: null,
+    providerData: { gemini: { promptFeedback: feedback } },
+  };
 }
 
 /**
@@ -169,7 +182,8 @@ export function parseGeminiReply(body: unknown, options: GeminiReplyOptions): En
   }
   if (choices.length > 1) choices.sort((x, y) => x.index - y.index);
   if (choices.length === 0) {
-    if (!blocked) throw new ProtocolError("The reply has no candidates: the server sent neither text nor function calls.");
+    if (!blocked)
+      throw new ProtocolError("The reply has no candidates: the server sent neither text nor function calls.");
     choices.push(blockedChoice(feedback));
   }
   const reply: EndpointReply = { choices, usage: parseGeminiUsage(b.usageMetadata), raw: body };

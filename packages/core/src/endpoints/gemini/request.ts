@@ -56,7 +56,9 @@ export function buildGeminiBody(request: EndpointRequest, config: ModelConfig, o
   } else {
     const used = functionNamesUsed(history.contents);
     if (used.length > 0) {
-      body.tools = [{ functionDeclarations: used.map((name) => placeholderDeclaration(name, options.registry.find(name))) }];
+      body.tools = [
+        { functionDeclarations: used.map((name) => placeholderDeclaration(name, options.registry.find(name))) },
+      ];
       body.toolConfig = { functionCallingConfig: { mode: "NONE" } };
     }
   }

@@ -50,7 +50,6 @@ export class GeminiStreamAssembler {
     this.#onEvent = onEvent;
   }
 
-
   /** Handles one SSE message. */
   push(message: SSEMessage): void {
     if (message.data.trim() === "") return;
@@ -90,7 +89,8 @@ export class GeminiStreamAssembler {
   #candidate(candidate: JSONObject, position: number): void {
     const index = typeof candidate.index === "number" ? candidate.index : position;
     let state = this.#candidates.get(index);
-    if (state === undefined) this.#candidates.set(index, (state = { fields: {}, parts: [], calls: 0, open: undefined }));
+    if (state === undefined)
+      this.#candidates.set(index, (state = { fields: {}, parts: [], calls: 0, open: undefined }));
     const { content, ...fields } = candidate;
     Object.assign(state.fields, fields);
     if (typeof candidate.finishReason === "string" && candidate.finishReason !== "") this.#complete = true;
@@ -134,7 +134,8 @@ export class GeminiStreamAssembler {
       // A whole call, as the Gemini API sends them.
       const index = state.calls++;
       state.parts.push({ ...part });
-      if (first) this.#delta(index, JSON.stringify(call.args ?? {}), nonEmptyString(call.id), nonEmptyString(call.name));
+      if (first)
+        this.#delta(index, JSON.stringify(call.args ?? {}), nonEmptyString(call.id), nonEmptyString(call.name));
       return;
     }
     if (open === undefined) {
