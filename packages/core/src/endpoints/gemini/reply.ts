@@ -100,7 +100,12 @@ function parseCall(wire: JSONObject, options: GeminiReplyOptions, ids: CallIds):
  */
 function malformedCall(finishMessage: string | undefined, ids: CallIds): ToolCall {
   const said = finishMessage ?? "";
-  const name = /(?:default_api\.)?([A-Za-z_][A-Za-z0-9_.:-]*)\s*\(/.exec(said.replace(/^[^:]*:/, ""))?.[1] ?? "";
+  // The message quotes the call as Python: `print(default_api.getWeather(city=...))`.
+  const code = said.replace(/^[^:]*:/, "");
+  const name =
+    /default_api\.([A-Za-z_][A-Za-z0-9_.:-]*)\s*\(/.exec(code)?.[1] ??
+    /\b(?!print\b)([A-Za-z_][A-Za-z0-9_.:-]*)\s*\(/.exec(code)?.[1] ??
+    "";
   return functionCall(ids.take(undefined), name, {
     arguments: null,
     rawArguments: said,
