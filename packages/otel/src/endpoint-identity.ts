@@ -1,4 +1,4 @@
-import { Anthropic, OpenAI, type ModelEndpoint } from "@tooltype/core";
+import { Anthropic, Gemini, OpenAI, type ModelEndpoint } from "@tooltype/core";
 
 /** What the spans say about the server a completion talks to. */
 export interface EndpointIdentity {
@@ -14,11 +14,13 @@ export const UNKNOWN_PROVIDER = "tooltype";
 
 /**
  * The provider name as the conventions spell it, by the wire format the endpoint speaks: `openai`
- * for the OpenAI-compatible endpoint (whatever server is behind it), `anthropic` for Anthropic.
+ * for the OpenAI-compatible endpoint (whatever server is behind it), `anthropic` for Anthropic,
+ * `gcp.gemini` for Gemini.
  */
 function providerOf(endpoint: ModelEndpoint): string {
   if (endpoint instanceof OpenAI) return "openai";
   if (endpoint instanceof Anthropic) return "anthropic";
+  if (endpoint instanceof Gemini) return "gcp.gemini";
   return UNKNOWN_PROVIDER;
 }
 

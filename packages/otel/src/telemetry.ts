@@ -21,7 +21,7 @@ export interface TelemetryOptions {
    * cut to `maxLength` characters (2048) and a request span keeps the last `maxMessages` (20).
    */
   recordContent?: boolean | Partial<ContentLimits>;
-  /** `gen_ai.provider.name` (default: `openai` or `anthropic`, from the endpoint's class; `tooltype` otherwise). */
+  /** `gen_ai.provider.name` (default: `openai`, `anthropic` or `gcp.gemini`, from the endpoint's class; `tooltype` otherwise). */
   providerName?: string;
   /** `gen_ai.agent.name` on each completion span, which is then named `invoke_agent {agentName}`. */
   agentName?: string;
