@@ -11,7 +11,7 @@ import { completions } from "../loop/completions.js";
 import { Router } from "./router.js";
 
 let server: ScriptedModelServer;
-let endpoints: Array<{ close(): Promise<void> }> = [];
+const endpoints: Array<{ close(): Promise<void> }> = [];
 beforeAll(async () => {
   server = await ScriptedModelServer.start();
 });
