@@ -171,4 +171,21 @@ describe("a conversation through the Gemini endpoint", () => {
       responseJsonSchema: { type: "object", required: ["amount", "reference"] },
     });
   });
+
+  it("asks for the answer as a function call in tool mode, and reads it from the call", async () => {
+    const ep = endpoint();
+    ep.config("gemini-test").outputMode = "tool";
+    server.enqueue(turn.toolCall("receipt", { value: 42 }));
+    const completion = await ep.completions("gemini-test", new Context().user("A number?"), {
+      output: jsonSchema<number>(),
+      outputName: "receipt",
+    });
+    expect(completion.stopped).toBe("done");
+    if (completion.stopped === "done") expect(completion.output).toBe(42);
+    const body = bodyOf(server.lastRequest!);
+    // Other tools are offered too: the model must end with a call, the answer's or another's.
+    expect(body.toolConfig).toEqual({ functionCallingConfig: { mode: "ANY" } });
+    expect(body.tools?.[0]?.functionDeclarations.map((d) => d.name)).toEqual(["pay", "receipt"]);
+    expect(body.generationConfig).toBeUndefined();
+  });
 });

@@ -2,16 +2,11 @@
 // `responseJsonSchema` (native mode, the default), one more function whose arguments are the
 // answer (tool mode), or the schema in the system instruction (prompt mode).
 import type { Message } from "../../context/message.js";
-import { isPlainObject, type JSONObject } from "../../json.js";
+import { isPlainObject } from "../../json.js";
 import type { ModelConfig, OutputMode } from "../model-config.js";
 import type { EndpointReply, EndpointRequest } from "../model-endpoint.js";
-import {
-  answerToolDescription,
-  answerToolSchema,
-  outputModeOf,
-  withOutputInstructions,
-  wrappedAnswerKey,
-} from "../output-request.js";
+import { answerToolDescription, answerToolSchema, outputModeOf, withOutputInstructions } from "../output-request.js";
+import { takeAnswerCall } from "../answer-tool.js";
 import type { GeminiRequestBody } from "./wire.js";
 
 /** How one request asks for its typed answer. */
@@ -67,25 +62,13 @@ export function applyGeminiOutput(
   return info;
 }
 
-function answerText(args: JSONObject | null, raw: string, wrapped: boolean): string {
-  if (args === null) return raw;
-  if (!wrapped) return raw.trim() === "" ? JSON.stringify(args) : raw;
-  return Object.hasOwn(args, wrappedAnswerKey) ? (JSON.stringify(args[wrappedAnswerKey]) ?? "") : "";
-}
-
 /**
  * Reads the answer out of a reply: in tool mode the answer function's call becomes the choice's
  * text (and leaves its calls); a choice left with no call carries `output`.
  */
 export function attachGeminiOutput(reply: EndpointReply, info: GeminiOutput): void {
   for (const choice of reply.choices) {
-    if (info.mode === "tool") {
-      const at = choice.toolCalls.findIndex((call) => call.name === info.toolName);
-      if (at >= 0) {
-        const [call] = choice.toolCalls.splice(at, 1);
-        choice.text = answerText(call!.arguments, call!.rawArguments, info.wrapped);
-      }
-    }
+    if (info.mode === "tool") takeAnswerCall(choice, info.toolName, info.wrapped);
     if (choice.toolCalls.length > 0) continue;
     choice.output = { text: choice.text ?? "", mode: info.mode };
   }

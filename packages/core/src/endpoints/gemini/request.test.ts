@@ -252,4 +252,21 @@ describe("the Gemini request body", () => {
     ).text;
     expect(text).toContain("a\ufffdb");
   });
+
+  it("asks for a typed answer natively, or in tool mode as the only function the model may call", () => {
+    const output = { name: "answer", schema: { type: "string" } };
+    expect(body({ output }).generationConfig).toEqual({
+      responseMimeType: "application/json",
+      responseJsonSchema: { type: "string" },
+    });
+    const tool = body({ output }, { outputMode: "tool" });
+    expect(tool.toolConfig).toEqual({ functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["answer"] } });
+    expect(tool.tools?.[0]?.functionDeclarations[0]).toMatchObject({
+      name: "answer",
+      parametersJsonSchema: { type: "object", properties: { value: { type: "string" } }, required: ["value"] },
+    });
+    expect(body({ output }, { outputMode: "prompt" }).systemInstruction?.parts[0]?.text).toMatch(
+      /^Answer with one JSON value/,
+    );
+  });
 });
