@@ -1,4 +1,5 @@
 import { asObject, isPlainObject, setOwn, type JSONObject, type JSONValue } from "../../json.js";
+import { MAX_REPLY_DEPTH } from "../reply-depth.js";
 
 // Vertex AI can stream one call's arguments in pieces (`streamFunctionCallArguments`): each piece
 // is a `partialArgs` entry naming an argument by a JSON path (RFC 9535, e.g. `$.trip.stops[0].city`)
@@ -11,21 +12,30 @@ type Segment = string | number;
 // An array position past this is not a streamed argument but a broken (or hostile) path.
 const maxIndex = 100_000;
 
-/** The segments of a JSON path of the forms `$`, `.name`, `['name']`, `["name"]` and `[n]`; undefined when it is not one. */
+// Sticky patterns, matched where the last segment ended (no copy of the rest of the path per segment).
+const dotted = /\.([^.[\]'"]+)/y;
+const quoted = /\[(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\]/y;
+const indexed = /\[(\d+)\]/y;
+
+/**
+ * The segments of a JSON path of the forms `$`, `.name`, `['name']`, `["name"]` and `[n]`;
+ * undefined when it is not one, or when it is deeper than a reply may nest (`MAX_REPLY_DEPTH`).
+ */
 export function pathSegments(path: string): Segment[] | undefined {
   if (!path.startsWith("$")) return undefined;
   const segments: Segment[] = [];
   let at = 1;
   while (at < path.length) {
-    const rest = path.slice(at);
-    const dotted = /^\.([^.[\]'"]+)/.exec(rest);
-    const quoted = /^\[(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\]/.exec(rest);
-    const indexed = /^\[(\d+)\]/.exec(rest);
-    if (dotted) segments.push(dotted[1]!);
-    else if (quoted) segments.push((quoted[1] ?? quoted[2]!).replace(/\\(.)/g, "$1"));
-    else if (indexed && Number(indexed[1]) <= maxIndex) segments.push(Number(indexed[1]));
+    if (segments.length >= MAX_REPLY_DEPTH) return undefined;
+    dotted.lastIndex = quoted.lastIndex = indexed.lastIndex = at;
+    const name = dotted.exec(path);
+    const quote = name ? null : quoted.exec(path);
+    const index = name || quote ? null : indexed.exec(path);
+    if (name) segments.push(name[1]!);
+    else if (quote) segments.push((quote[1] ?? quote[2]!).replace(/\\(.)/g, "$1"));
+    else if (index && Number(index[1]) <= maxIndex) segments.push(Number(index[1]));
     else return undefined;
-    at += (dotted ?? quoted ?? indexed)![0].length;
+    at += (name ?? quote ?? index)![0].length;
   }
   return segments;
 }
