@@ -187,6 +187,7 @@ describe("Gemini endpoint over HTTP", () => {
       false,
       expect.stringMatching(/missing a thought_signature/),
     ]);
+    expect(failed.message).not.toContain('"error"'); // the server's message, not the JSON around it
     server.enqueue(
       turn.raw(JSON.stringify({ error: { code: 503, message: "Overloaded", status: "UNAVAILABLE" } }), {
         contentType: "text/event-stream",
