@@ -188,4 +188,30 @@ describe("a conversation through the Gemini endpoint", () => {
     expect(body.tools?.[0]?.functionDeclarations.map((d) => d.name)).toEqual(["pay", "receipt"]);
     expect(body.generationConfig).toBeUndefined();
   });
+
+  it("validates the keywords the API ignores: a call that breaks one is answered with an argument error, not run", async () => {
+    const ep = endpoint();
+    ep.tools.define<{ code: string }>({
+      name: "lookup",
+      description: "Look up an airport.",
+      schema: { type: "object", properties: { code: { type: "string", pattern: "^[A-Z]{3}$" } }, required: ["code"] },
+      impl: ({ code }) => `found ${code}`,
+    });
+    server.enqueue(
+      turn.toolCall("lookup", { code: "lisbon" }),
+      turn.toolCall("lookup", { code: "LIS" }),
+      turn.text("LIS."),
+    );
+    const ctx = new Context().user("Lisbon's airport?");
+    ctx.toolPolicy.allow("lookup");
+    const completion = await ep.completions("gemini-test", ctx);
+    expect(completion).toMatchObject({ text: "LIS.", rounds: 3 });
+    const [first, second] = completion.calls;
+    expect(first?.policyResult?.status).toBe(ToolPolicyStatus.Failed);
+    expect(second?.result?.output).toBe("found LIS");
+    const sent = bodyOf(server.requests[0]!).tools![0]!.functionDeclarations.find((d) => d.name === "lookup");
+    expect(sent?.parametersJsonSchema).toMatchObject({ properties: { code: { pattern: "^[A-Z]{3}$" } } });
+    const answer = bodyOf(server.requests[1]!).contents.at(-1)!.parts[0]!.functionResponse;
+    expect(answer).toMatchObject({ name: "lookup", response: { error: expect.stringMatching(/pattern/) } });
+  });
 });
