@@ -101,5 +101,7 @@ export function replyEvent(round: number, reply: EndpointReply, choice: Completi
     if (typeof id === "string" && id !== "") event.responseId = id;
     if (typeof model === "string" && model !== "") event.responseModel = model;
   }
+  if (reply.responseId !== undefined) event.responseId = reply.responseId;
+  if (reply.responseModel !== undefined) event.responseModel = reply.responseModel;
   return event;
 }
