@@ -56,7 +56,8 @@ export interface Decisions {
 
 /**
  * Decides every call of a batch (in the model's order; async evaluators run one after another,
- * so an evaluator sees decisions in order). Sets `policyResult` and the binding on each call, and
+ * so an evaluator sees decisions in order). Sets `policyResult` on each call and the binding on each
+ * one that may run or wait (Allowed, Pending, Denied), and
  * returns the calls that failed before running, with their error results (answered by the caller).
  * A batch the policy's rules decide (no evaluator asked) is decided without a promise.
  */
@@ -103,8 +104,10 @@ function recordDecision(
   scope: DecisionScope,
   decisions: Decisions,
 ): void {
-  call.binding = callBinding(call);
+  // A call that failed here is answered as Failed and never runs: there is no decision to bind
+  // it to, and hashing arguments refused for their size would scan them once more.
   if (failure !== undefined) decisions.failures.set(call, failure);
+  else call.binding = callBinding(call);
   scope.emit?.({ type: "decision", round: scope.round, call });
 }
 

@@ -44,8 +44,9 @@ export type LoopEvent =
    */
   | { type: "tool-start"; round: number; call: ToolCall }
   /**
-   * The typed answer read so far while it streams (`options.output`): the same object each time,
-   * growing in place (copy it to keep a snapshot). Not validated yet.
+   * The typed answer read so far while it streams (`options.output`): each event its own snapshot,
+   * the answer as it was when the event was emitted (parts complete then are shared between
+   * events: do not change them). Not validated yet.
    */
   | { type: "partial-output"; round: number; partial: unknown }
   /** The typed answer did not match its schema: `issues` go back to the model, which answers again. */

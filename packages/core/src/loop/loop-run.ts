@@ -272,7 +272,13 @@ export class LoopRun {
   #answer(choice: CompletionChoice, round: number): StopReason | undefined {
     const output = this.options.output!;
     const answer = choiceOutput(choice);
-    const checked = checkOutput(answer, output.request.schema, this.options.maxDepth, this.options.repair);
+    const checked = checkOutput(
+      answer,
+      output.request.schema,
+      this.options.maxDepth,
+      this.options.repair,
+      output.dates,
+    );
     this.#answers += 1;
     if (checked.ok) {
       this.#output = { value: checked.value };
