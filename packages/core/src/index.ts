@@ -104,6 +104,9 @@ export type { OpenAIOptions } from "./endpoints/openai/options.js";
 export type { MaxTokensField } from "./endpoints/openai/request.js";
 export { Anthropic } from "./endpoints/anthropic/anthropic.js";
 export type { AnthropicOptions } from "./endpoints/anthropic/options.js";
+export { Gemini } from "./endpoints/gemini/gemini.js";
+export type { GeminiOptions, GeminiVertexOptions } from "./endpoints/gemini/options.js";
+export type { GeminiThinkingConfig } from "./endpoints/gemini/wire.js";
 
 // Calls: deciding and running them, for the loop and for MCP.
 export { CallRunner } from "./calls/call-runner.js";

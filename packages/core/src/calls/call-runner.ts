@@ -78,7 +78,9 @@ export class CallRunner {
   }
 
   #recordDecision(call: ToolCall, round: number): void {
-    call.binding = callBinding(call);
+    // A call that failed here is answered as Failed and never runs: there is no decision to bind
+    // it to, and hashing arguments refused for their size would scan them once more.
+    if (call.policyResult?.status !== ToolPolicyStatus.Failed) call.binding = callBinding(call);
     this.#decided.add(call);
     this.#settings.emit?.({ type: "decision", round, call });
   }

@@ -203,7 +203,13 @@ export class Context {
   #failBroken(): void {
     for (const call of this.#open.slice()) {
       if (call.started) this.#answer(call, failRun(call, "interrupted", INTERRUPTED_MESSAGE));
-      else if (call.policyResult !== undefined && call.binding !== callBinding(call)) this.#failChanged(call);
+      // A Failed call never runs (the loop answers it with its own message) and has no binding to check.
+      else if (
+        call.policyResult !== undefined &&
+        call.policyResult.status !== ToolPolicyStatus.Failed &&
+        call.binding !== callBinding(call)
+      )
+        this.#failChanged(call);
     }
   }
 

@@ -45,8 +45,9 @@ export type LoopEvent =
    */
   | { type: "tool-start"; round: number; call: ToolCall }
   /**
-   * The typed answer read so far while it streams (`options.output`): the same object each time,
-   * growing in place (copy it to keep a snapshot). Not validated yet.
+   * The typed answer read so far while it streams (`options.output`): each event its own snapshot,
+   * the answer as it was when the event was emitted (parts complete then are shared between
+   * events: do not change them). Not validated yet.
    */
   | { type: "partial-output"; round: number; partial: unknown }
   /** The typed answer did not match its schema: `issues` go back to the model, which answers again. */
@@ -95,5 +96,7 @@ export function replyEvent(round: number, reply: EndpointReply, choice: Completi
     if (typeof id === "string" && id !== "") event.responseId = id;
     if (typeof model === "string" && model !== "") event.responseModel = model;
   }
+  if (reply.responseId !== undefined) event.responseId = reply.responseId;
+  if (reply.responseModel !== undefined) event.responseModel = reply.responseModel;
   return event;
 }

@@ -176,7 +176,13 @@ export class LoopRun {
   #answer(choice: CompletionChoice, round: number): Stop {
     const output = this.options.output!;
     const answer = choiceOutput(choice);
-    const checked = checkOutput(answer, output.request.schema, this.options.maxDepth, this.options.repair);
+    const checked = checkOutput(
+      answer,
+      output.request.schema,
+      this.options.maxDepth,
+      this.options.repair,
+      output.dates,
+    );
     this.#answers += 1;
     if (checked.ok) {
       this.#output = { value: checked.value };
@@ -230,4 +236,6 @@ function sumUsage(total: Usage, add: Usage): void {
   total.promptTokens += add.promptTokens;
   total.completionTokens += add.completionTokens;
   total.totalTokens += add.totalTokens;
+  if (add.cachedTokens !== undefined) total.cachedTokens = (total.cachedTokens ?? 0) + add.cachedTokens;
+  if (add.reasoningTokens !== undefined) total.reasoningTokens = (total.reasoningTokens ?? 0) + add.reasoningTokens;
 }

@@ -23,6 +23,12 @@ function failedStream(error: unknown): CompletionStream {
   };
 }
 
+/** The provider every target names, or undefined when they differ (or one names none). */
+function sharedProvider(targets: readonly RouterTarget[]): string | undefined {
+  const first = targets[0]!.endpoint.provider;
+  return targets.every((target) => target.endpoint.provider === first) ? first : undefined;
+}
+
 /** The model name the loop reports for a router's requests (each target names its own). */
 const routedModel = "router";
 
@@ -57,12 +63,19 @@ export class Router implements CompletionRouter {
   readonly baseURL = "router";
   /** A router sends only through its targets: `completion.target` names the one that answered. */
   readonly routing = true;
+  /**
+   * The provider all targets share (`ModelEndpoint.provider`), e.g. `openai` for a router over
+   * OpenAI-compatible servers; undefined when they differ. Each request's `route` event names
+   * its own target's.
+   */
+  readonly provider: string | undefined;
   readonly #config: ModelConfig = {};
   readonly #onFailover: ((info: FailoverInfo) => void) | undefined;
 
   /** `targets` in the order they are tried; at least one. */
   constructor(targets: readonly RouterTarget[], options: RouterOptions = {}) {
     this.targets = checkTargets(targets);
+    this.provider = sharedProvider(this.targets);
     this.tools = options.tools ?? new ToolRegistry();
     this.context = options.context ?? new Context();
     this.#onFailover = options.onFailover;
@@ -135,6 +148,7 @@ export class Router implements CompletionRouter {
       tools: this.tools,
       baseURL: this.baseURL,
       routing: true,
+      provider: this.provider,
       config: () => this.#config,
       send,
     };
