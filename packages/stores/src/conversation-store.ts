@@ -54,13 +54,30 @@ export interface PendingConversation {
   error?: Error;
 }
 
-/** What `resume` returns: the callback's value and the version it saved. */
-export interface ResumeResult<T> {
+/** What `resume` returns when it ran the callback: its value and the version it saved. */
+export interface Resumed<T> {
+  /** The callback ran and what it did was saved. */
+  resumed: true;
   /** What the callback returned. */
   value: T;
   /** The version `resume` saved. */
   version: number;
 }
+
+/**
+ * What `resume` returns when there was nothing to resume: no call decided or interrupted, and
+ * the model had the last word (another worker resumed it first, or no decision came yet). The
+ * callback was not called, so no request went to the model; nothing was written.
+ */
+export interface NothingToResume {
+  /** Nothing to resume: the callback did not run. */
+  resumed: false;
+  /** The version the conversation is at (unchanged). */
+  version: number;
+}
+
+/** What `resume` returns: check `resumed` before reading `value`. */
+export type ResumeResult<T> = Resumed<T> | NothingToResume;
 
 /**
  * Conversations waiting for approval, kept in a database so they outlive the process and can
@@ -94,6 +111,10 @@ export interface ConversationStore {
    * Takes the conversation for this worker, records the approved calls as started, then gives
    * the context to `run` (call `completions` there) and saves what it did. A call recorded as
    * started runs at most once: if the worker dies, the next resume answers it Failed ("interrupted").
+   * With nothing to resume (no call decided or interrupted, the model had the last word) `run`
+   * is not called and the result says `resumed: false`. A conversation another worker holds, or
+   * one whose claim kept losing to other saves, is `ConversationBusyError`; a claim that loses to
+   * a decision or a save is retried on the fresh copy, never reported as `ConflictError`.
    */
   resume<T>(id: string, run: (context: Context) => Promise<T>): Promise<ResumeResult<T>>;
   /** Deletes the conversation (only at `expectedVersion` when given). True when a row was deleted. */

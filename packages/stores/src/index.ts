@@ -4,8 +4,10 @@ export type {
   ConversationStore,
   ConversationStoreOptions,
   LoadedConversation,
+  NothingToResume,
   PendingCall,
   PendingConversation,
+  Resumed,
   ResumeResult,
 } from "./conversation-store.js";
 export {

@@ -7,6 +7,7 @@ import type {
   PendingConversation,
   ResumeResult,
 } from "./conversation-store.js";
+import { hasWorkToResume, isDecided } from "./resumable.js";
 import {
   ConflictError,
   ConversationBusyError,
@@ -15,8 +16,8 @@ import {
 } from "./store-errors.js";
 
 const DEFAULT_LEASE_MS = 60_000;
-// A decision retried this many times against fresh copies before the conflict is reported.
-const DECISION_ATTEMPTS = 50;
+// A decision or a claim retried this many times against fresh copies before giving up.
+const ATTEMPTS = 50;
 
 /**
  * The store logic over any SQL database: versions, leases, decisions and resumes. The
@@ -101,19 +102,9 @@ export class RowConversationStore implements ConversationStore {
 
   async resume<T>(id: string, run: (context: Context) => Promise<T>): Promise<ResumeResult<T>> {
     await this.open();
-    const row = await this.#rows.get(id);
-    if (row === undefined) throw new ConversationNotFoundError(id);
-    const now = Date.now();
-    if (row.leaseUntil > now) throw new ConversationBusyError(id, row.leaseUntil);
-    const context = this.#restore(row);
-    // The claim records every approved call as started before any runs: if this worker dies,
-    // the next resume reads them as interrupted instead of running them again.
-    const claimed = context
-      .unanswered()
-      .filter((call) => !call.started && call.policyResult?.status === ToolPolicyStatus.Allowed);
-    const claimVersion = row.version + 1;
-    const claim = this.#row(id, context, claimVersion, now + this.#leaseMs, now, claimed);
-    if (!(await this.#rows.update(claim, row.version, now))) throw await this.#failedWrite(id, row.version, now);
+    const claim = await this.#claim(id);
+    if (claim.context === undefined) return { resumed: false, version: claim.version };
+    const { context, version: claimVersion } = claim;
     const renewal = this.#keepLease(id, claimVersion);
     let value: T;
     try {
@@ -125,12 +116,36 @@ export class RowConversationStore implements ConversationStore {
       throw error;
     }
     renewal.stop();
-    return { value, version: await this.#release(id, context, claimVersion) };
+    return { resumed: true, value, version: await this.#release(id, context, claimVersion) };
   }
 
   async delete(id: string, expectedVersion?: number): Promise<boolean> {
     await this.open();
     return this.#rows.remove(id, expectedVersion);
+  }
+
+  /**
+   * Takes the conversation for this worker: one conditional write records every approved call as
+   * started and sets the lease, before any of them runs (if this worker dies, the next resume
+   * reads them as interrupted instead of running them again). A claim that loses to another
+   * instance's save (a decision, another worker's resume) is tried again on the fresh copy; a row
+   * a worker holds is Busy. Without a context: nothing to resume at `version`, nothing written.
+   */
+  async #claim(id: string): Promise<{ context?: Context; version: number }> {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const row = await this.#rows.get(id);
+      if (row === undefined) throw new ConversationNotFoundError(id);
+      const now = Date.now();
+      if (row.leaseUntil > now) throw new ConversationBusyError(id, row.leaseUntil);
+      const context = this.#restore(row);
+      if (!hasWorkToResume(context)) return { version: row.version };
+      const claimed = context
+        .unanswered()
+        .filter((call) => !call.started && call.policyResult?.status === ToolPolicyStatus.Allowed);
+      const claim = this.#row(id, context, row.version + 1, now + this.#leaseMs, now, claimed);
+      if (await this.#rows.update(claim, row.version, now)) return { context, version: claim.version };
+    }
+    throw new ConversationBusyError(id, Date.now(), ATTEMPTS);
   }
 
   async #release(id: string, context: Context, claimVersion: number): Promise<number> {
@@ -153,7 +168,7 @@ export class RowConversationStore implements ConversationStore {
   async #decide(id: string, decision: (context: Context) => ToolCall): Promise<number> {
     await this.open();
     let lastConflict: ConflictError | undefined;
-    for (let attempt = 0; attempt < DECISION_ATTEMPTS; attempt++) {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       const row = await this.#rows.get(id);
       if (row === undefined) throw new ConversationNotFoundError(id);
       const now = Date.now();
@@ -209,11 +224,4 @@ export class RowConversationStore implements ConversationStore {
     const ready = open.some((call) => call.started || isDecided(call)) ? 1 : 0;
     return { id, version, body, awaiting, ready, leaseUntil, updatedAt: now };
   }
-}
-
-function isDecided(call: ToolCall): boolean {
-  const status = call.policyResult?.status;
-  return (
-    status === ToolPolicyStatus.Allowed || status === ToolPolicyStatus.Denied || status === ToolPolicyStatus.Failed
-  );
 }
