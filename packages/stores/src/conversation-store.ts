@@ -83,7 +83,9 @@ export type ResumeResult<T> = Resumed<T> | NothingToResume;
  * Conversations waiting for approval, kept in a database so they outlive the process and can
  * be shared by several instances. Every write is optimistic (a stale version fails with
  * `ConflictError`, nothing written), and a conversation being resumed is held by its worker
- * (others get `ConversationBusyError`), so each approved call runs exactly once.
+ * (others get `ConversationBusyError`), so each approved call runs exactly once. Every method
+ * refuses, with `ConversationIdError`, an id that is not well-formed Unicode, holds a NUL or is
+ * longer than 512 UTF-16 units: a database would store another id.
  */
 export interface ConversationStore {
   /** Creates the table when missing and checks its layout (`StoreSchemaError`). Every other method calls it first. */

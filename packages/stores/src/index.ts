@@ -13,6 +13,7 @@ export type {
 export {
   ConflictError,
   ConversationBusyError,
+  ConversationIdError,
   ConversationNotFoundError,
   StoredConversationError,
   StoreSchemaError,

@@ -1,5 +1,6 @@
 import { Context, ToolPolicyStatus, type ContextSecret, type ToolCall } from "@tooltype/core";
 import type { ConversationRow, ConversationRows } from "./conversation-rows.js";
+import { checkId, idProblem } from "./conversation-id.js";
 import type {
   ConversationStore,
   ConversationStoreOptions,
@@ -11,6 +12,7 @@ import { hasWorkToResume, isDecided } from "./resumable.js";
 import {
   ConflictError,
   ConversationBusyError,
+  ConversationIdError,
   ConversationNotFoundError,
   StoredConversationError,
 } from "./store-errors.js";
@@ -52,6 +54,7 @@ export class RowConversationStore implements ConversationStore {
   }
 
   async load(id: string): Promise<LoadedConversation | undefined> {
+    checkId(id);
     await this.open();
     const row = await this.#rows.get(id);
     if (row === undefined) return undefined;
@@ -59,6 +62,7 @@ export class RowConversationStore implements ConversationStore {
   }
 
   async save(id: string, context: Context, expectedVersion: number | null): Promise<number> {
+    checkId(id);
     await this.open();
     const now = Date.now();
     if (expectedVersion === null) {
@@ -76,6 +80,9 @@ export class RowConversationStore implements ConversationStore {
     const rows = await this.#rows.listAwaiting(options.limit ?? 100);
     return rows.map((row): PendingConversation => {
       const entry = { id: row.id, version: row.version, updatedAt: row.updatedAt };
+      // A row another application wrote with an id no method takes: shown, flagged, never usable.
+      const problem = idProblem(row.id);
+      if (problem !== undefined) return { ...entry, calls: [], error: new ConversationIdError(row.id, problem) };
       try {
         const calls = this.#restore(row)
           .pending()
@@ -89,7 +96,8 @@ export class RowConversationStore implements ConversationStore {
 
   async listReady(options: { limit?: number } = {}): Promise<string[]> {
     await this.open();
-    return this.#rows.listReady(Date.now(), options.limit ?? 100);
+    // An id written by another application that `resume` would refuse is left out.
+    return (await this.#rows.listReady(Date.now(), options.limit ?? 100)).filter((id) => idProblem(id) === undefined);
   }
 
   approve(id: string, callId: string): Promise<number> {
@@ -101,6 +109,7 @@ export class RowConversationStore implements ConversationStore {
   }
 
   async resume<T>(id: string, run: (context: Context) => Promise<T>): Promise<ResumeResult<T>> {
+    checkId(id);
     await this.open();
     const claim = await this.#claim(id);
     if (claim.context === undefined) return { resumed: false, version: claim.version };
@@ -120,6 +129,7 @@ export class RowConversationStore implements ConversationStore {
   }
 
   async delete(id: string, expectedVersion?: number): Promise<boolean> {
+    checkId(id);
     await this.open();
     return this.#rows.remove(id, expectedVersion);
   }
@@ -166,6 +176,7 @@ export class RowConversationStore implements ConversationStore {
 
   // Load, decide, save at the version loaded; a concurrent save means: do it again on the fresh copy.
   async #decide(id: string, decision: (context: Context) => ToolCall): Promise<number> {
+    checkId(id);
     await this.open();
     let lastConflict: ConflictError | undefined;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {

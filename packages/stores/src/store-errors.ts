@@ -82,6 +82,33 @@ export class ConversationNotFoundError extends TooltypeError {
 }
 
 /**
+ * A conversation id no store can keep: not a string, longer than 512 UTF-16 units, holding a NUL
+ * character or an unpaired UTF-16 surrogate (a database would store another id, so two ids would
+ * name one row). Nothing was read or written.
+ */
+export class ConversationIdError extends TooltypeError {
+  /** The id that was refused. */
+  readonly conversationId: unknown;
+
+  constructor(conversationId: unknown, problem: string) {
+    super("CONVERSATION_ID", `Conversation id ${shown(conversationId)} cannot be used: ${problem}.`);
+    this.conversationId = conversationId;
+  }
+
+  /** True for any `ConversationIdError`, even one thrown by another installed copy of the package. */
+  static override isInstance(value: unknown): value is ConversationIdError {
+    return hasCode(value, "CONVERSATION_ID");
+  }
+}
+
+// An id as a message shows it: escaped (so the message itself stays well-formed), and cut short.
+function shown(id: unknown): string {
+  if (typeof id !== "string") return `of type ${id === null ? "null" : typeof id}`;
+  const text = JSON.stringify(id.length > 60 ? id.slice(0, 60) : id);
+  return id.length > 60 ? `${text.slice(0, -1)}…" (${id.length} characters)` : text;
+}
+
+/**
  * A stored conversation that cannot be read: not valid JSON, not a tooltype context, a newer
  * format version, a missing or wrong signature. `cause` is the `ContextStoreError` naming the
  * place. Nothing was run and the row was left as it was.
