@@ -143,11 +143,7 @@ export class RowConversationStore implements ConversationStore {
    */
   async #claim(id: string): Promise<{ context?: Context; version: number }> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const row = await this.#rows.get(id);
-      if (row === undefined) throw new ConversationNotFoundError(id);
-      const now = Date.now();
-      if (row.leaseUntil > now) throw new ConversationBusyError(id, row.leaseUntil);
-      const context = this.#restore(row);
+      const { row, context, now } = await this.#freeCopy(id);
       if (!hasWorkToResume(context)) return { version: row.version };
       const claimed = context
         .unanswered()
@@ -180,11 +176,7 @@ export class RowConversationStore implements ConversationStore {
     await this.open();
     let lastConflict: ConflictError | undefined;
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const row = await this.#rows.get(id);
-      if (row === undefined) throw new ConversationNotFoundError(id);
-      const now = Date.now();
-      if (row.leaseUntil > now) throw new ConversationBusyError(id, row.leaseUntil);
-      const context = this.#restore(row);
+      const { row, context, now } = await this.#freeCopy(id);
       decision(context);
       const next = this.#row(id, context, row.version + 1, 0, now);
       if (await this.#rows.update(next, row.version, now)) return next.version;
@@ -193,6 +185,15 @@ export class RowConversationStore implements ConversationStore {
       lastConflict = failure;
     }
     throw lastConflict!;
+  }
+
+  // The stored conversation, read to be changed: not found, or held by a worker, is thrown.
+  async #freeCopy(id: string): Promise<{ row: ConversationRow; context: Context; now: number }> {
+    const row = await this.#rows.get(id);
+    if (row === undefined) throw new ConversationNotFoundError(id);
+    const now = Date.now();
+    if (row.leaseUntil > now) throw new ConversationBusyError(id, row.leaseUntil);
+    return { row, context: this.#restore(row), now };
   }
 
   // Why an update matched no row: gone, moved on, or held by a worker.
