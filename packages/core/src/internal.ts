@@ -3,4 +3,3 @@
 export { validatorFor } from "./schema/validation.js";
 export type { SchemaValidator } from "./schema/validation.js";
 export { argumentIssues, formatArgumentIssues } from "./schema/argument-issues.js";
-export { loneSurrogate } from "./endpoints/argument-values.js";

@@ -1,4 +1,4 @@
-import { loneSurrogate } from "@tooltype/core/internal";
+/// <reference lib="es2024.string" />
 import { ConversationIdError } from "./store-errors.js";
 
 /**
@@ -16,7 +16,7 @@ export function idProblem(id: unknown): string | undefined {
   if (typeof id !== "string") return "a conversation id is a string";
   if (id.length > MAX_ID_LENGTH) return `it is ${id.length} characters long, and ids have at most ${MAX_ID_LENGTH}`;
   if (id.includes("\0")) return "it holds a NUL character, which PostgreSQL cannot store";
-  if (loneSurrogate.test(id))
+  if (!id.isWellFormed())
     return "it holds an unpaired UTF-16 surrogate; ids must be well-formed Unicode (a database would store another id)";
   return undefined;
 }
