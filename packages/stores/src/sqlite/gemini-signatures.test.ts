@@ -62,8 +62,8 @@ it("keeps every thoughtSignature per part through a signed SQLite store and a re
   // A new process: a new handle on the same file, a new store and endpoint.
   const after = instance(file);
   server.enqueue(turn.text("Both paid."));
-  const { value } = await after.store.resume("conv-1", (context) => after.gemini.completions("gemini-test", context));
-  expect(value.text).toBe("Both paid.");
+  const result = await after.store.resume("conv-1", (context) => after.gemini.completions("gemini-test", context));
+  expect(result.resumed && result.value.text).toBe("Both paid.");
   expect(paid).toEqual(["A-1", "A-2"]);
   const sent = server.lastRequest!.body as { contents: Array<{ role: string; parts: unknown[] }> };
   expect(sent.contents[1]).toEqual({ role: "model", parts });
