@@ -1,6 +1,6 @@
 // The call runner on its own, as anything that receives calls outside a completion uses it
 // (@tooltype/mcp does): decide, then run, with the completion's limits, repair, hooks and results.
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import { ToolPolicy } from "../policy/tool-policy.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { ToolRegistry } from "../tools/tool-registry.js";

@@ -7,7 +7,7 @@ import {
   INTERRUPTED_MESSAGE,
 } from "../context/error-result.js";
 import { callBinding } from "../context/signing.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolResult } from "../tools/tool-result.js";

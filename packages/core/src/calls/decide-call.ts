@@ -1,5 +1,5 @@
 import { failCall } from "../context/error-result.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import { decideByRules } from "../policy/tool-policy.js";
 import { ToolPolicyStatus, type PolicyResult } from "../policy/tool-policy-status.js";
 import { argumentsProblem, textProblem } from "./call-arguments.js";

@@ -9,7 +9,7 @@ import { CHANGED_MESSAGE, errorResult, failCall, failRun, INTERRUPTED_MESSAGE } 
 import type { AssistantMessage, Message } from "./message.js";
 import { newToolCall } from "./new-tool-call.js";
 import { callBinding, type ContextSecret } from "./signing.js";
-import type { ToolCall } from "./tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
 const waiting = new Set<ToolPolicyStatus | undefined>([ToolPolicyStatus.Pending, ToolPolicyStatus.None, undefined]);
 

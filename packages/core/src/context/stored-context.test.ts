@@ -4,7 +4,7 @@ import { Context } from "./context.js";
 import { contextInternals } from "./context-internals.js";
 import type { StoredContext } from "./stored-context.js";
 import { callBinding } from "./signing.js";
-import type { ToolCall } from "./tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
 const secret = "test-secret-not-a-real-key";
 

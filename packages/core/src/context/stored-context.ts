@@ -5,7 +5,7 @@ import { toJSONCopy } from "./json-clone.js";
 import type { Message } from "./message.js";
 import { signValue, verifyValue, type ContextSecret } from "./signing.js";
 import { readStoredMessage, record } from "./stored-message.js";
-import type { ToolCall } from "./tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
 /** The name in every stored context's `format` field. */
 export const CONTEXT_FORMAT = "tooltype.context";

@@ -2,13 +2,13 @@ import type { JSONValue } from "../json.js";
 import { isToolPolicyStatus, ToolPolicyStatus, type PolicyResult } from "../policy/tool-policy-status.js";
 import { isRepairCode, type RepairRecord } from "../schema/repair-record.js";
 import type { ToolResult } from "../tools/tool-result.js";
-import { isCallOutcomeStatus, type CallOutcome } from "./call-outcome.js";
+import { isCallOutcomeStatus, type CallOutcome } from "../policy/call-outcome.js";
 import { ContextStoreError } from "./context-errors.js";
 import { separateEarlierRunFailure } from "./earlier-run-failure.js";
 import { cloneJSONObject } from "./json-clone.js";
 import type { AssistantMessage, Message, ToolMessage } from "./message.js";
 import { newToolCall } from "./new-tool-call.js";
-import type { ToolCall } from "./tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
 // Reading one stored message back: every field is checked, and a wrong one is reported by its
 // path in the stored context (`messages[3].toolCalls[0].binding`) with what was expected there.

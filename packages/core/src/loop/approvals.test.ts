@@ -1,7 +1,7 @@
 import { turn } from "@tooltype/testing";
 import { ContextStoreError } from "../context/context-errors.js";
 import { Context } from "../context/context.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { completions } from "../completions.js";
 import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "./tool-call.js";
 import { Tool } from "../tools/tool.js";
 import { decideByRules, ToolPolicy } from "./tool-policy.js";
 import { ToolPolicyStatus } from "./tool-policy-status.js";

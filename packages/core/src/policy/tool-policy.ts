@@ -1,5 +1,5 @@
 import { thrownMessage } from "../tools/result-conversion.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "./tool-call.js";
 import type { Tool } from "../tools/tool.js";
 import { isToolPolicyStatus, ToolPolicyStatus, type PolicyResult } from "./tool-policy-status.js";
 import { sharedNamePattern, type NamePattern } from "./wildcard.js";
