@@ -72,11 +72,11 @@ module.exports = {
       to: { path: `${core}endpoints/(openai|anthropic|qwen)/` },
     },
     {
-      name: "no-test-support-in-production",
-      comment: "Production code never imports fixtures, test support or tests.",
+      name: "no-fixtures-in-production",
+      comment: "Production code never imports fixtures (the shared test helpers) or tests.",
       severity: "error",
-      from: { path: "^(packages/[^/]+/src|transformer/src)/", pathNot: "\\.test\\.ts$|/fixtures/|/test-support/" },
-      to: { path: "(/fixtures/|/test-support/|\\.test\\.ts$)" },
+      from: { path: "^(packages/[^/]+/src|transformer/src)/", pathNot: "\\.test\\.ts$|/fixtures/" },
+      to: { path: "(/fixtures/|\\.test\\.ts$)" },
     },
     {
       name: "core-imports-no-sibling-package",

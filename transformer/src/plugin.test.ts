@@ -3,8 +3,8 @@ import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import ts from "typescript";
 import tooltypePlugin, { describeTool, schemaOfType } from "./index.js";
-import { createVirtualProgram } from "./test-support/compile.js";
-import { createTempProject, tsconfig } from "./test-support/temp-project.js";
+import { createVirtualProgram } from "./fixtures/compile.js";
+import { createTempProject, tsconfig } from "./fixtures/temp-project.js";
 
 const files = {
   "tools.ts":

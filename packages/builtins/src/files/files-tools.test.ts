@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import { join } from "node:path";
 import { ToolDefinitionError } from "@tooltype/core";
 import { builtins } from "../builtins.js";
-import { callJson, tempDir, toolNamed } from "../test-support/temp-dir.js";
+import { callJson, tempDir, toolNamed } from "../fixtures/temp-dir.js";
 
 describe("the file tools", () => {
   let dir: ReturnType<typeof tempDir>;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ToolDefinitionError } from "@tooltype/core";
 import { builtins } from "../builtins.js";
-import { callJson, tempDir, toolNamed } from "../test-support/temp-dir.js";
+import { callJson, tempDir, toolNamed } from "../fixtures/temp-dir.js";
 
 describe("the shell tool", () => {
   let dir: ReturnType<typeof tempDir>;

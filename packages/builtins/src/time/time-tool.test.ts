@@ -1,6 +1,6 @@
 import { ToolDefinitionError } from "@tooltype/core";
 import { builtins } from "../builtins.js";
-import { callJson, toolNamed } from "../test-support/temp-dir.js";
+import { callJson, toolNamed } from "../fixtures/temp-dir.js";
 import { zonedTime } from "./time-tool.js";
 
 describe("the time tool", () => {
