@@ -35,7 +35,7 @@ export default function tooltypePlugin(
   extras?: PluginExtras,
 ): ts.TransformerFactory<ts.SourceFile> {
   if (!extras?.ts)
-    throw new Error(
+    throw new TypeError(
       "@tooltype/transformer: the plugin needs the `ts` module ts-patch passes (ts-patch 3 or later); or run `tooltype build`",
     );
   const { addDiagnostic, ts: tsm } = extras;

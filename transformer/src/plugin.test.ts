@@ -26,6 +26,7 @@ describe("the ts-patch plugin (default export)", () => {
 
   it("asks for ts-patch when the `ts` module is not handed over", () => {
     const { program } = createVirtualProgram(files);
+    expect(() => tooltypePlugin(program)).toThrow(TypeError);
     expect(() => tooltypePlugin(program)).toThrow(/needs the `ts` module ts-patch passes/);
   });
 

@@ -3,7 +3,7 @@
 // JSON values and the errors every station throws.
 export type { JSONValue, JSONObject, JSONSchema } from "./json.js";
 export { TooltypeError } from "./errors/tooltype-error.js";
-export type { TooltypeErrorCode } from "./errors/tooltype-error.js";
+export type { TooltypeErrorCode, TooltypeErrorCodes } from "./errors/tooltype-error.js";
 export { UnknownToolError } from "./errors/unknown-tool-error.js";
 export { ToolArgumentError } from "./errors/tool-argument-error.js";
 export type { ArgumentIssue } from "./errors/tool-argument-error.js";
