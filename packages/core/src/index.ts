@@ -71,11 +71,11 @@ export type { NamePattern } from "./policy/wildcard.js";
 
 // Context: the conversation, its calls, approvals and the signed stored format.
 export { Context } from "./context/context.js";
-export type { ContextOptions, RestoreOptions, StoreOptions, ToolCallInit } from "./context/context-options.js";
+export type { ContextOptions, RestoreOptions, ToJSONOptions, ToolCallInit } from "./context/context-options.js";
 export type { Message, SystemMessage, UserMessage, AssistantMessage, ToolMessage } from "./context/message.js";
 export type { ToolCall } from "./policy/tool-call.js";
 export type { CallOutcome, CallOutcomeStatus } from "./policy/call-outcome.js";
-export { ContextError, ApprovalError, ContextStoreError } from "./context/context-errors.js";
+export { ContextError, ApprovalError, ContextJSONError } from "./context/context-errors.js";
 export { CONTEXT_FORMAT, CONTEXT_FORMAT_VERSION } from "./context/stored-context.js";
 export type { StoredContext } from "./context/stored-context.js";
 export type { ContextSecret } from "./context/signing.js";

@@ -129,7 +129,7 @@ function shown(id: unknown): string {
 
 /**
  * A stored conversation that cannot be read: not valid JSON, not a tooltype context, a newer
- * format version, a missing or wrong signature. `cause` is the `ContextStoreError` naming the
+ * format version, a missing or wrong signature. `cause` is the `ContextJSONError` naming the
  * place. Nothing was run and the row was left as it was.
  */
 export class StoredConversationError extends TooltypeError {

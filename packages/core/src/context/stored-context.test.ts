@@ -1,5 +1,5 @@
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
-import { ContextStoreError } from "./context-errors.js";
+import { ContextJSONError } from "./context-errors.js";
 import { Context } from "./context.js";
 import { contextInternals } from "./context-internals.js";
 import type { StoredContext } from "./stored-context.js";
@@ -40,14 +40,14 @@ function roundTrip(ctx: Context, options?: { secret?: string }): StoredContext {
   return JSON.parse(JSON.stringify(ctx.toJSON(options))) as StoredContext;
 }
 
-function errorOf(run: () => unknown): ContextStoreError {
+function errorOf(run: () => unknown): ContextJSONError {
   try {
     run();
   } catch (error) {
-    if (ContextStoreError.isInstance(error)) return error;
+    if (ContextJSONError.isInstance(error)) return error;
     throw error;
   }
-  throw new Error("expected a ContextStoreError");
+  throw new Error("expected a ContextJSONError");
 }
 
 describe("Context.toJSON / fromJSON", () => {
@@ -98,7 +98,7 @@ describe("Context.toJSON / fromJSON", () => {
 
     const { signature: _dropped, ...unsigned } = stored;
     expect(errorOf(() => Context.fromJSON(unsigned, { secret })).message).toMatch(/missing/);
-    expect(() => Context.fromJSON(stored, { secret: "another-secret" })).toThrow(ContextStoreError);
+    expect(() => Context.fromJSON(stored, { secret: "another-secret" })).toThrow(ContextJSONError);
   });
 
   it("verifies a signed store whatever its key order (a JSONB column reorders keys)", () => {

@@ -31,8 +31,8 @@ export interface TooltypeErrorCodes {
   PROTOCOL: true;
   /** `ContextError`. */
   CONTEXT: true;
-  /** `ContextStoreError`. */
-  CONTEXT_STORE: true;
+  /** `ContextJSONError`. */
+  CONTEXT_JSON: true;
   /** `ApprovalError`. */
   APPROVAL: true;
   /** `AbortedError`. */
