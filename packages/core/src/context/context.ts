@@ -11,7 +11,7 @@ import { newToolCall } from "./new-tool-call.js";
 import { callBinding, type ContextSecret } from "./signing.js";
 import type { ToolCall } from "../policy/tool-call.js";
 
-const waiting = new Set<ToolPolicyStatus | undefined>([ToolPolicyStatus.Pending, ToolPolicyStatus.None, undefined]);
+const waiting = new Set<ToolPolicyStatus | undefined>([ToolPolicyStatus.Pending, undefined]);
 
 /**
  * A conversation: its messages (every round, tool calls with their decisions and results), the

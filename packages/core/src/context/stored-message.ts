@@ -96,7 +96,8 @@ function readRepair(value: unknown, path: string): RepairRecord {
 
 function readPolicyResult(value: unknown, path: string): PolicyResult {
   const result = record(value, path, "a policy result");
-  const status = result.status;
+  // "none" (no rule covered the call) was a status of its own before 0.1 was released; it always meant Pending.
+  const status = result.status === "none" ? ToolPolicyStatus.Pending : result.status;
   if (!isToolPolicyStatus(status))
     throw new ContextJSONError(
       `${path}.status`,
