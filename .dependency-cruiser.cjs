@@ -2,10 +2,10 @@
 // with .dependency-cruiser-folders.cjs (no folder cycles). Tests and fixtures may import anything.
 //
 // Inside @tooltype/core the stations of the data path import one way only:
-//   json / errors <- schema <- tools <- policy <- context <- endpoints, calls <- loop <- router <- completions.ts
-// (endpoints and calls stand side by side: the cycle rules keep them from importing each other both
-// ways). `completions.ts`, the free function, sits on top: it hands a router its own run and an
-// endpoint the loop, so the loop never knows routers.
+//   json / errors <- schema <- tools <- policy <- context <- endpoints <- calls <- loop <- router <- completions.ts
+// (calls/ uses the contract at the root of endpoints/, such as reading a call's arguments, never a
+// provider or http/). `completions.ts`, the free function, sits on top: it hands a router its own
+// run and an endpoint the loop, so the loop never knows routers.
 const core = "^packages/core/src/";
 const top = "completions\\.ts$";
 const above = {
@@ -14,7 +14,7 @@ const above = {
   tools: `((policy|context|calls|endpoints|loop|router)/|${top})`,
   policy: `((context|calls|endpoints|loop|router)/|${top})`,
   context: `((calls|endpoints|loop|router)/|${top})`,
-  calls: `((endpoints|loop|router)/|${top})`,
+  calls: `((loop|router)/|${top})`,
   endpoints: `((calls|loop|router)/|${top})`,
   loop: `(router/|${top})`,
   router: top,
@@ -70,6 +70,10 @@ module.exports = {
     layer("policy", "policy/", above.policy),
     layer("context", "context/", above.context),
     layer("calls", "calls/", above.calls),
+    {
+      ...layer("calls-uses-the-endpoint-contract", "calls/", `endpoints/(${providers.join("|")})/`),
+      comment: "calls/ may use the endpoint contract at the root of endpoints/, never a provider or the transport.",
+    },
     {
       // The one exception: the endpoint classes' convenience methods (ep.completions, ep.stream)
       // call the loop, from the one file that defines them.
