@@ -7,22 +7,22 @@ import { signValue, verifyValue, type ContextSecret } from "./signing.js";
 import { readStoredMessage, record } from "./stored-message.js";
 import type { ToolCall } from "../policy/tool-call.js";
 
-/** The name in every stored context's `format` field. */
-export const CONTEXT_FORMAT = "tooltype.context";
-/** The stored layout this build writes and reads. */
-export const CONTEXT_FORMAT_VERSION = 1;
-
 /** A context as plain JSON (what `ctx.toJSON()` returns and `Context.fromJSON` reads). */
 export interface StoredContext {
-  /** Always `CONTEXT_FORMAT`: marks the value as a stored context. */
-  format: typeof CONTEXT_FORMAT;
-  /** The layout it was written in (`CONTEXT_FORMAT_VERSION`). */
-  version: typeof CONTEXT_FORMAT_VERSION;
+  /** Always `"tooltype.context"`: marks the value as a stored context. */
+  format: "tooltype.context";
+  /** The layout it was written in: 1, the one this version writes and reads. */
+  version: 1;
   /** Messages in order; assistant tool calls carry their decision, binding, progress, run outcome and result. */
   messages: JSONObject[];
   /** `hmac-sha256:<hex>` over the canonical JSON of `format`, `version` and `messages`, when a secret was given. */
   signature?: string;
 }
+
+/** The name in every stored context's `format` field. */
+export const CONTEXT_FORMAT: StoredContext["format"] = "tooltype.context";
+/** The stored layout this build writes and reads. */
+export const CONTEXT_FORMAT_VERSION: StoredContext["version"] = 1;
 
 /** The stored context of `messages` (a deep JSON copy: nothing in it is shared with the context). */
 export function writeStoredContext(messages: readonly Message[], secret: ContextSecret | undefined): StoredContext {
