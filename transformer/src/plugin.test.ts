@@ -2,7 +2,8 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import ts from "typescript";
-import tooltypePlugin, { describeTool, schemaOfType } from "./index.js";
+import { describeTool, schemaOfType } from "./engine/index.js";
+import tooltypePlugin from "./index.js";
 import { createVirtualProgram } from "./fixtures/compile.js";
 import { createTempProject, tsconfig } from "./fixtures/temp-project.js";
 

@@ -1,6 +1,5 @@
 import type * as ts from "typescript";
 import { formatDiagnostic } from "../engine/diagnostics.js";
-import type { TypeScript } from "../engine/types.js";
 
 // The marker `TooltypeError.isInstance` of @tooltype/core checks (the transformer does not depend on core).
 const marker = Symbol.for("tooltype.error");
@@ -8,8 +7,9 @@ const code = "TRANSFORM_DIAGNOSTICS";
 const ordinaryInstanceOf = Function.prototype[Symbol.hasInstance];
 
 /**
- * Thrown when a file has tooltype diagnostics and no one was listening for them (ts-jest, a
- * bare `createTransformer`). The message lists each as `file:line:col - error TTnnnn: message`.
+ * Thrown when a file has tooltype diagnostics and no one was listening for them (ts-jest, the
+ * ts-patch plugin called without ts-patch's `addDiagnostic`). The message lists each as
+ * `file:line:col - error TTnnnn: message`.
  */
 export class TransformDiagnosticsError extends Error {
   /** Stable code. */
@@ -17,7 +17,7 @@ export class TransformDiagnosticsError extends Error {
   /** The diagnostics, as the compiler API represents them. */
   readonly diagnostics: readonly ts.Diagnostic[];
 
-  constructor(tsm: TypeScript, diagnostics: readonly ts.Diagnostic[], relativeTo?: string) {
+  constructor(tsm: typeof ts, diagnostics: readonly ts.Diagnostic[], relativeTo?: string) {
     const lines = diagnostics.map((diagnostic) => formatDiagnostic(tsm, diagnostic, relativeTo));
     super(`tooltype: ${diagnostics.length === 1 ? "1 error" : `${diagnostics.length} errors`}\n${lines.join("\n")}`);
     this.name = "TransformDiagnosticsError";
