@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import { anthropicFormat } from "./anthropic-format.js";
 import { openAIFormat } from "./openai-format.js";
+import { responsesFormat } from "./responses-format.js";
 import { readBody, recordRequest, type RecordedRequest } from "./recorder.js";
 import { errorTypeFor, respond, sendBody } from "./respond.js";
 import { validateTurn, type ScriptedTurn, type ScriptedTurnSource } from "./turn.js";
@@ -27,7 +28,7 @@ export type ScriptedRequestHandler = (
   request: RecordedRequest,
 ) => ScriptedTurn | undefined | Promise<ScriptedTurn | undefined>;
 
-const formats: readonly WireFormat[] = [openAIFormat, anthropicFormat];
+const formats: readonly WireFormat[] = [openAIFormat, anthropicFormat, responsesFormat];
 const routes = formats.map((format) => `POST ${format.path} (${format.name})`).join(", ");
 
 /**
