@@ -16,6 +16,10 @@ export interface Usage {
   completionTokens: number;
   /** Both together, as the server counted them. */
   totalTokens: number;
+  /** Of `promptTokens`, those read from the server's prompt cache (when the server says). */
+  cachedTokens?: number;
+  /** Of `completionTokens`, those spent on reasoning (when the server says). */
+  reasoningTokens?: number;
 }
 
 /** One choice of a reply, parsed. */

@@ -25,6 +25,8 @@ function sumUsage(total: Usage, add: Usage): void {
   total.promptTokens += add.promptTokens;
   total.completionTokens += add.completionTokens;
   total.totalTokens += add.totalTokens;
+  if (add.cachedTokens !== undefined) total.cachedTokens = (total.cachedTokens ?? 0) + add.cachedTokens;
+  if (add.reasoningTokens !== undefined) total.reasoningTokens = (total.reasoningTokens ?? 0) + add.reasoningTokens;
 }
 
 const noCalls: Decisions["decided"] = new Map();
