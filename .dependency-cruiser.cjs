@@ -19,7 +19,7 @@ const layer = (name, from, to) => ({
   from: { path: `${core}${from}`, pathNot: "\\.test\\.ts$|/fixtures/" },
   to: { path: `${core}${to}` },
 });
-const providers = ["openai", "anthropic", "qwen", "http"];
+const providers = ["openai", "anthropic", "qwen", "responses", "http"];
 
 module.exports = {
   forbidden: [
@@ -62,7 +62,7 @@ module.exports = {
       comment: "endpoints/http/ is the transport every provider uses: it knows no provider.",
       severity: "error",
       from: { path: `${core}endpoints/http/`, pathNot: "\\.test\\.ts$" },
-      to: { path: `${core}endpoints/(openai|anthropic|qwen)/` },
+      to: { path: `${core}endpoints/(openai|anthropic|qwen|responses)/` },
     },
     {
       name: "no-test-support-in-production",

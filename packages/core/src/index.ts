@@ -102,6 +102,10 @@ export type { OpenAIOptions } from "./endpoints/openai/options.js";
 export type { MaxTokensField } from "./endpoints/openai/request.js";
 export { Anthropic } from "./endpoints/anthropic/anthropic.js";
 export type { AnthropicOptions } from "./endpoints/anthropic/options.js";
+export { OpenAIResponses } from "./endpoints/responses/responses.js";
+export type { OpenAIResponsesOptions } from "./endpoints/responses/options.js";
+export type { ResponsesModelConfig, CustomToolGrammar } from "./endpoints/responses/responses-config.js";
+export type { ReasoningEffort, ReasoningSummary } from "./endpoints/responses/wire.js";
 
 // The loop: completions, streams, options and events.
 export { completions, runCompletion, endpointCompletions } from "./loop/completions.js";
