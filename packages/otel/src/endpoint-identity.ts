@@ -1,4 +1,4 @@
-import { Anthropic, OpenAI, type ModelEndpoint } from "@tooltype/core";
+import { Anthropic, OpenAI, OpenAIResponses, type ModelEndpoint } from "@tooltype/core";
 
 /** What the spans say about the server a completion talks to. */
 export interface EndpointIdentity {
@@ -14,10 +14,11 @@ export const UNKNOWN_PROVIDER = "tooltype";
 
 /**
  * The provider name as the conventions spell it, by the wire format the endpoint speaks: `openai`
- * for the OpenAI-compatible endpoint (whatever server is behind it), `anthropic` for Anthropic.
+ * for the OpenAI-compatible endpoints (chat completions and the Responses API, whatever server is
+ * behind them), `anthropic` for Anthropic.
  */
 function providerOf(endpoint: ModelEndpoint): string {
-  if (endpoint instanceof OpenAI) return "openai";
+  if (endpoint instanceof OpenAI || endpoint instanceof OpenAIResponses) return "openai";
   if (endpoint instanceof Anthropic) return "anthropic";
   return UNKNOWN_PROVIDER;
 }
