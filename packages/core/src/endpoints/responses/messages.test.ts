@@ -123,6 +123,34 @@ describe("the conversation as Responses input items", () => {
     ]);
   });
 
+  it("leaves out a reasoning item with neither encrypted content nor text, and the ids that point back to it", () => {
+    const bare = {
+      id: "rs_1",
+      type: "reasoning",
+      summary: [{ type: "summary_text", text: "Hm." }],
+      encrypted_content: null,
+    };
+    const text = { id: "msg_1", type: "message", role: "assistant", phase: "final_answer", content: [] };
+    const output = [bare, text, { type: "function_call", call_id: "call_1", id: "fc_1" }];
+    const message = (stored: boolean): AssistantMessage => ({
+      role: "assistant",
+      content: null,
+      toolCalls: [call("call_1")],
+      providerData: { responses: { baseURL: here, output, ...(stored ? { responseId: "resp_1", stored } : {}) } },
+    });
+    // Without server state the server could only look the item up by its id: it would answer 404.
+    expect(responsesInput([message(false)], here).input.slice(0, 2)).toEqual([
+      { type: "message", role: "assistant", phase: "final_answer", content: [] },
+      { type: "function_call", call_id: "call_1", name: "getWeather", arguments: '{"city":"Oslo"}' },
+    ]);
+    // A server that stored the response finds it.
+    expect(responsesInput([message(true)], here).input.slice(0, 3)).toEqual([
+      bare,
+      text,
+      { type: "function_call", call_id: "call_1", name: "getWeather", arguments: '{"city":"Oslo"}', id: "fc_1" },
+    ]);
+  });
+
   it("sends no other provider's data: Anthropic thinking and chat-completions extras stay home", () => {
     const message: AssistantMessage = {
       role: "assistant",
@@ -148,12 +176,14 @@ describe("the conversation as Responses input items", () => {
             { type: "function_call_output", call_id: "x", output: "paid" },
             { type: "function_call", name: "pay", arguments: "{}" },
             "not an item",
-            { id: "rs_1", type: "reasoning", summary: [] },
+            { id: "rs_1", type: "reasoning", summary: [], encrypted_content: "ENC" },
           ],
         },
       },
     };
-    expect(responsesInput([message], here).input).toEqual([{ id: "rs_1", type: "reasoning", summary: [] }]);
+    expect(responsesInput([message], here).input).toEqual([
+      { id: "rs_1", type: "reasoning", summary: [], encrypted_content: "ENC" },
+    ]);
   });
 
   it("with server state, continues from the last reply the server keeps: only later messages, and its id", () => {

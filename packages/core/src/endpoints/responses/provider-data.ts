@@ -54,20 +54,40 @@ function keptEntry(value: JSONValue): ResponsesWireKeptItem | undefined {
   return entry as ResponsesWireKeptItem;
 }
 
+/** Whether a reasoning item can go back on its own: it carries its encrypted content, or its text. */
+function selfContained(entry: JSONObject): boolean {
+  const encrypted = entry.encrypted_content;
+  return (
+    (typeof encrypted === "string" && encrypted !== "") || (Array.isArray(entry.content) && entry.content.length > 0)
+  );
+}
+
+function withoutId(entry: ResponsesWireKeptItem): ResponsesWireKeptItem {
+  const { id: _id, ...rest } = entry;
+  return rest as ResponsesWireKeptItem;
+}
+
 /**
  * The output entries kept on `message` by the server at `baseURL`, checked (provider data may
  * come from stored, untrusted JSON: entries that could pass for another message or a tool result
- * are dropped); undefined when it kept none.
+ * are dropped); undefined when it kept none. A reasoning item with neither encrypted content nor
+ * text can only be found by its id on a server that stored the response: unless this one did, it
+ * is left out, and so are the ids of the other entries (the server would look for the reasoning
+ * item they followed).
  */
 export function keptOutput(message: AssistantMessage, baseURL: string): ResponsesWireKeptItem[] | undefined {
-  const output = ownData(message, baseURL)?.output;
+  const data = ownData(message, baseURL);
+  const output = data?.output;
   if (!Array.isArray(output)) return undefined;
   const entries: ResponsesWireKeptItem[] = [];
+  let dropped = false;
   for (const value of output) {
     const entry = keptEntry(value);
-    if (entry !== undefined) entries.push(entry);
+    if (entry === undefined) continue;
+    if (entry.type === "reasoning" && data?.stored !== true && !selfContained(entry)) dropped = true;
+    else entries.push(entry);
   }
-  return entries;
+  return dropped ? entries.map((entry) => (entry.type === "reasoning" ? entry : withoutId(entry))) : entries;
 }
 
 /** The id of the response `message` came from, when the server at `baseURL` keeps it. */
