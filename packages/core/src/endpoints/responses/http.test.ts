@@ -298,7 +298,7 @@ describe("OpenAIResponses over HTTP", () => {
     });
   });
 
-  it("ends on a refusal and on an incomplete response, answering a cut call without running it", async () => {
+  it("ends on a refusal and on an incomplete response (length, content filter), answering a cut call without running it", async () => {
     const ep = endpoint();
     server.enqueue(
       { refusal: "I can't help with that." },
@@ -314,6 +314,8 @@ describe("OpenAIResponses over HTTP", () => {
     expect(cut.stopped).toBe("length");
     expect(runs).toEqual([]);
     expect(ctx.messages.at(-1)).toMatchObject({ role: "tool", callId: "call_x", isError: true });
+    server.enqueue({ text: "Partial", finishReason: "content_filter" });
+    expect((await ep.completions("gpt-test", ctx.user("Again"))).stopped).toBe("contentFilter");
   });
 
   it("retries a 500 and a reported server_error, fails on a 400 with the server's message (a string error too), leaving the context as it was", async () => {

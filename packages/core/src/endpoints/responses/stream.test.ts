@@ -279,6 +279,17 @@ describe("assembling a Responses stream", () => {
     expect(assemble(pieces).reply.choices[0]!.text).toBe("Grüße 👋!");
   });
 
+  it("reads numbers sent as floats where the spec has integers (vLLM's created_at, indexes, counts)", () => {
+    const text = [
+      `data: {"type":"response.created","response":{"id":"r","created_at":1773040157.0,"status":"in_progress"}}`,
+      `data: {"type":"response.output_item.added","output_index":0.0,"item":{"id":"m","type":"message","role":"assistant","content":[]}}`,
+      `data: {"type":"response.output_text.delta","output_index":0.0,"content_index":0.0,"item_id":"m","delta":"Hi"}`,
+      `data: {"type":"response.completed","response":{"id":"r","status":"completed","output":[],"usage":{"input_tokens":12.0,"output_tokens":3.0,"total_tokens":15.0}}}`,
+    ].join("\n\n");
+    const { reply } = assemble(text);
+    expect([reply.choices[0]!.text, reply.usage.totalTokens]).toEqual(["Hi", 15]);
+  });
+
   it("fails on an error event, even one followed by response.failed, and on response.failed alone", () => {
     const failure = (text: string) => {
       try {
