@@ -1,6 +1,5 @@
 import {
-  baseURLOf,
-  parseBaseURL,
+  bearerTarget,
   resolveTransportLimits,
   type ResolvedTransportOptions,
   type TransportOptions,
@@ -28,17 +27,14 @@ const openAIBaseURL = "https://api.openai.com/v1";
 /** Checks the options and applies the defaults; credentials go into headers, never into `baseURL`. */
 export function resolveResponsesOptions(input: string | OpenAIResponsesOptions): ResolvedResponsesOptions {
   const options: OpenAIResponsesOptions = typeof input === "string" ? { baseURL: input } : input;
-  const { url, credentials } = parseBaseURL(
+  const { baseURL, query, headers } = bearerTarget(
     "OpenAIResponses",
-    options.baseURL ?? openAIBaseURL,
+    options,
+    openAIBaseURL,
     "http://localhost:8080/v1",
   );
-  const headers: Record<string, string> = { ...options.headers, ...credentials };
-  if (options.apiKey !== undefined && options.apiKey !== "") headers.authorization = `Bearer ${options.apiKey}`;
-  const query = url.search;
-  url.search = url.hash = "";
   return {
-    baseURL: baseURLOf(url),
+    baseURL,
     query,
     headers,
     ...resolveTransportLimits(options, {

@@ -1,11 +1,10 @@
 // Typed answers on the Responses API: `text.format: { type: "json_schema", … }`, strict when the
 // schema allows it (native mode, the default), or the schema in the instructions (prompt mode).
 import type { Message } from "../../context/message.js";
-import { isPlainObject } from "../../json.js";
-import { toStrictSchema, type StrictSchemaResult } from "../../schema/strict-schema.js";
+import type { StrictSchemaResult } from "../../schema/strict-schema.js";
 import type { ModelConfig, OutputMode } from "../model-config.js";
 import type { EndpointReply, EndpointRequest } from "../model-endpoint.js";
-import { outputModeOf, withOutputInstructions } from "../output-request.js";
+import { nativeAnswerSchema, outputModeOf, withOutputInstructions } from "../output-request.js";
 import type { ResponsesWireTextFormat } from "./wire.js";
 
 /** How one request asks for its typed answer. */
@@ -18,12 +17,9 @@ export interface ResponsesOutput {
   strict?: StrictSchemaResult;
 }
 
-// Schemas already reported as sent non-strict: the warning comes once per schema.
-const warned = new WeakSet<object>();
-
 /**
  * The typed-answer part of a request, or undefined when it asks for none. `onWarning` hears, once
- * per schema object, when a native-mode schema cannot be strict and is sent with `strict: false`.
+ * per schema, when a native-mode schema cannot be strict and is sent with `strict: false`.
  */
 export function responsesOutput(
   request: EndpointRequest,
@@ -34,18 +30,14 @@ export function responsesOutput(
   if (output === undefined) return undefined;
   const mode = outputModeOf(config, "native");
   if (mode === "prompt") return { mode };
-  const strict = toStrictSchema(output.schema);
-  if (!strict.strict && isPlainObject(output.schema) && !warned.has(output.schema)) {
-    warned.add(output.schema);
-    onWarning?.(
-      `The answer schema "${output.name}" is sent without strict mode: ${strict.reason}. ` +
-        `The server may not hold the answer to it; it is still validated here and asked for again when it does not match.`,
-    );
-  }
-  // A boolean schema (`true`: any value) goes as the empty schema, which means the same.
-  const schema = strict.strict ? strict.schema : isPlainObject(output.schema) ? output.schema : {};
-  const format: ResponsesWireTextFormat = { type: "json_schema", name: output.name, schema, strict: strict.strict };
-  return { mode: "native", format, ...(strict.strict ? { strict } : {}) };
+  const { schema, strict } = nativeAnswerSchema(output, onWarning);
+  const format: ResponsesWireTextFormat = {
+    type: "json_schema",
+    name: output.name,
+    schema,
+    strict: strict !== undefined,
+  };
+  return { mode: "native", format, ...(strict ? { strict } : {}) };
 }
 
 /** The messages a request translates: in prompt mode, with the schema in the opening system message. */
