@@ -195,4 +195,16 @@ describe("OpenAIResponses, streamed replies", () => {
     server.enqueue(turn.raw(JSON.stringify(reply)));
     expect((await streamed(endpoint(), "Hi")).completion.text).toBe("plain");
   });
+
+  it("gives up on a silent server after timeoutMs and on cancellation, leaving the context as it was", async () => {
+    server.enqueue(turn.stall(2, turn.text("Hello there")), turn.stall(2, turn.text("Hello there")));
+    const ctx = new Context().user("Hi");
+    const silent = await streamed(endpoint({ timeoutMs: 300, retries: 0 }), ctx).catch((e: unknown) => e);
+    expect(EndpointError.isInstance(silent) && silent.message).toMatch(/timed out after 300 ms/);
+    const controller = new AbortController();
+    const stream = endpoint().stream("gpt-test", ctx, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    await expect(stream.completion).rejects.toThrow(/cancel|abort/i);
+    expect(ctx.messages).toHaveLength(1);
+  });
 });

@@ -239,6 +239,24 @@ describe("assembling a Responses stream", () => {
     });
   });
 
+  it("matches items by order when a server sends neither indexes nor ids: added is new, done the first open, a delta the last", () => {
+    const { reply } = assemble(
+      sse([
+        { type: "response.output_item.added", item: { type: "function_call", name: "first", arguments: "" } },
+        { type: "response.function_call_arguments.delta", delta: '{"n":1}' },
+        { type: "response.output_item.added", item: { type: "function_call", name: "second", arguments: "" } },
+        { type: "response.function_call_arguments.delta", delta: '{"m":2}' },
+        { type: "response.output_item.done", item: { type: "function_call", name: "first", arguments: '{"n":1}' } },
+        { type: "response.output_item.done", item: { type: "function_call", name: "second", arguments: '{"m":2}' } },
+        completed(),
+      ]),
+    );
+    expect(reply.choices[0]!.toolCalls.map((call) => [call.name, call.arguments])).toEqual([
+      ["first", { n: 1 }],
+      ["second", { m: 2 }],
+    ]);
+  });
+
   it("takes the output of response.completed when it has one, the assembled items when it is empty", () => {
     const streamed = [
       {
