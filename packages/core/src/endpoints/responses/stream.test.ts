@@ -189,7 +189,7 @@ describe("assembling a Responses stream", () => {
     ]);
   });
 
-  it("takes arguments that arrive only in the done event, and reports them as one delta", () => {
+  it("takes arguments that arrive only in a done event (arguments.done, or the done item), and reports them as one delta", () => {
     const { reply, events } = assemble(
       sse([
         {
@@ -198,13 +198,27 @@ describe("assembling a Responses stream", () => {
           item: { id: "fc_1", type: "function_call", call_id: "call_1", name: "f", arguments: "" },
         },
         { type: "response.function_call_arguments.done", item_id: "fc_1", output_index: 0, arguments: '{"a":1}' },
+        {
+          type: "response.output_item.added",
+          output_index: 1,
+          item: { id: "fc_2", type: "function_call", call_id: "call_2", name: "g", arguments: "" },
+        },
+        {
+          type: "response.output_item.done",
+          output_index: 1,
+          item: { id: "fc_2", type: "function_call", call_id: "call_2", name: "g", arguments: '{"b":2}' },
+        },
         completed(),
       ]),
     );
-    expect(reply.choices[0]!.toolCalls[0]!.arguments).toEqual({ a: 1 });
-    expect(events.map((event) => (event.type === "tool-call-delta" ? event.argumentsDelta : ""))).toEqual([
-      "",
-      '{"a":1}',
+    expect(reply.choices[0]!.toolCalls.map((call) => call.arguments)).toEqual([{ a: 1 }, { b: 2 }]);
+    expect(
+      events.map((event) => (event.type === "tool-call-delta" ? [event.index, event.argumentsDelta] : [])),
+    ).toEqual([
+      [0, ""],
+      [0, '{"a":1}'],
+      [1, ""],
+      [1, '{"b":2}'],
     ]);
   });
 
