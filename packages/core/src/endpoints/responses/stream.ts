@@ -101,7 +101,8 @@ export class ResponsesStreamAssembler {
     // The done item is the final word; an added one replaces what deltas before it made up.
     if (item !== undefined && (done || !state.done)) state.item = { ...item };
     if (done) state.done = true;
-    if (state.type === "function_call" || state.type === "custom_tool_call") this.#callDelta(state, state.argumentsText());
+    if (state.type === "function_call" || state.type === "custom_tool_call")
+      this.#callDelta(state, state.argumentsText());
     else if (state.type === "message" && done) this.#textDelta(state, state.messageText());
     else if (done && !readItemTypes.has(state.type)) this.#serverItem(state.item);
   }
