@@ -32,7 +32,8 @@ const cutOff =
 
 /** The texts of `parts` (an array of `{ type, [key] }`) whose type is one of `types`, joined by `separator`. */
 function partsText(parts: JSONValue | undefined, types: readonly string[], key: string, separator = ""): string {
-  if (!Array.isArray(parts)) return typeof parts === "string" ? parts : "";
+  // A bare string (some gateways' shorthand) is text, never a refusal.
+  if (!Array.isArray(parts)) return typeof parts === "string" && key === "text" ? parts : "";
   const texts: string[] = [];
   for (const value of parts) {
     const part = asObject(value);

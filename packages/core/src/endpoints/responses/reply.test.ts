@@ -54,6 +54,8 @@ describe("reading a Responses API reply", () => {
     ]);
     expect(parse(response([message("Done.")])).choices[0]).toMatchObject({ text: "Done.", finishReason: "stop" });
     expect(parse(response([message("  \n")])).choices[0]!.text).toBeNull();
+    const shorthand = { type: "message", role: "assistant", content: "Plain string." };
+    expect(parse(response([shorthand])).choices[0]).toMatchObject({ text: "Plain string.", refusal: null });
   });
 
   it("reads usage with cached and reasoning tokens, or the chat names some gateways send", () => {
