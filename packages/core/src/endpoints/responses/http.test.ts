@@ -363,4 +363,19 @@ describe("OpenAIResponses over HTTP", () => {
     );
     expect(book).toMatchObject({ strict: true, parameters: { required: ["room", "note"] } });
   });
+
+  it("repairs almost-JSON arguments with repair: true, runs the call once and sends the repaired arguments back", async () => {
+    const ep = endpoint();
+    server.enqueue(turn.toolCall("getWeather", "```json\n{'city': 'Lima',}\n```"), turn.text("Sunny."));
+    const ctx = new Context().user("Lima?");
+    ctx.toolPolicy.allow("getWeather");
+    const completion = await ep.completions("gpt-test", ctx, { repair: true });
+    expect(completion.text).toBe("Sunny.");
+    expect(runs).toEqual(["getWeather Lima"]);
+    expect(completion.calls[0]!.repaired?.map((record) => record.code)).toEqual(
+      expect.arrayContaining(["fence", "single-quotes", "trailing-comma"]),
+    );
+    const sent = bodyOf(server.lastRequest).input.find((item) => item.type === "function_call");
+    expect(sent).toMatchObject({ arguments: '{"city":"Lima"}' });
+  });
 });
