@@ -2,6 +2,7 @@ import { inspect } from "node:util";
 import { turn, type RecordedRequest, type ScriptedModelServer } from "@tooltype/testing";
 import { Context } from "../../context/context.js";
 import { EndpointError } from "../../errors/endpoint-error.js";
+import type { LoopEvent } from "../../loop/loop-event.js";
 import { ToolPolicyStatus } from "../../policy/tool-policy-status.js";
 import { endpointFailure, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
 import type { OpenAIResponsesOptions } from "./options.js";
@@ -88,8 +89,14 @@ describe("OpenAIResponses over HTTP", () => {
     );
     const ctx = new Context().system("You answer weather questions.").user("Weather in Paris?");
     ctx.toolPolicy.allow("getWeather");
-    const completion = await ep.completions("gpt-test", ctx, { maxToolRounds: 4 });
+    const replies: unknown[] = [];
+    const onEvent = (event: LoopEvent) => event.type === "reply" && replies.push(event);
+    const completion = await ep.completions("gpt-test", ctx, { maxToolRounds: 4, onEvent });
     expect(completion).toMatchObject({ stopped: "done", text: "It is 18 °C in Paris.", rounds: 2 });
+    expect(replies[0]).toMatchObject({
+      responseId: expect.stringMatching(/^resp_scripted_/),
+      responseModel: "gpt-test",
+    });
     expect(completion.usage).toEqual({
       promptTokens: 20,
       completionTokens: 10,
