@@ -5,7 +5,6 @@ import type { Config } from "jest";
 // as compiled JavaScript (the `pretest` script builds it).
 const moduleNameMapper = {
   "^@tooltype/core$": "<rootDir>/packages/core/src/index.ts",
-  "^@tooltype/core/internal$": "<rootDir>/packages/core/src/internal.ts",
   "^@tooltype/testing$": "<rootDir>/packages/testing/src/index.ts",
   "^@tooltype/mcp$": "<rootDir>/packages/mcp/src/index.ts",
   "^@tooltype/stores$": "<rootDir>/packages/stores/src/index.ts",

@@ -106,7 +106,7 @@ function inline(providers) {
       for (let round = 1; round <= ROUNDS; round++) {
         const request = tracer.startSpan(
           "chat bench-model",
-          { kind: SpanKind.CLIENT, attributes: { ...chat, "tooltype.round": round, "tooltype.request.stream": false } },
+          { kind: SpanKind.CLIENT, attributes: { ...chat, "tooltype.round": round, "gen_ai.request.stream": false } },
           completion,
         );
         await context.with(trace.setSpan(completion, request), async () => {});
@@ -155,7 +155,7 @@ function floor(providers) {
         "gen_ai.usage.input_tokens": 900,
         "gen_ai.usage.output_tokens": 30,
         "tooltype.round": round,
-        "tooltype.request.stream": false,
+        "gen_ai.request.stream": false,
       });
       request.end();
       duration.record(0.01, answered, completion);

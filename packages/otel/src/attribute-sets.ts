@@ -41,7 +41,7 @@ function sortedKeys(attributes: Attributes): Attributes {
 }
 
 /** `map.get(key)`, else `build()`, kept in `map` while it holds fewer than MAX_CACHED_MODELS entries. */
-function cached<T>(map: Map<string, T>, key: string, build: () => T): T {
+export function cached<T>(map: Map<string, T>, key: string, build: () => T): T {
   let value = map.get(key);
   if (value === undefined) {
     value = build();

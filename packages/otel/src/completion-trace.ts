@@ -1,6 +1,5 @@
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from "@opentelemetry/api";
 import {
-  ToolPolicyStatus,
   type Completion,
   type CompletionHooks,
   type CompletionStart,
@@ -9,11 +8,11 @@ import {
   type ToolCall,
   type Usage,
 } from "@tooltype/core";
-import { EndpointAttributes, type ModelAttributes } from "./attribute-sets.js";
+import { cached, EndpointAttributes, type ModelAttributes } from "./attribute-sets.js";
 import { identify } from "./endpoint-identity.js";
 import { errorTypeOf } from "./error-type.js";
 import { ATTR, EVENT, OPERATION } from "./gen-ai-names.js";
-import type { Instruments } from "./instruments.js";
+import type { Histograms, Instruments } from "./instruments.js";
 import { bounded, inputContent, outputContent } from "./recorded-content.js";
 
 /** `error.type` of a tool run that failed (threw, timed out, bad arguments…): the model got an error result. */
@@ -32,10 +31,15 @@ function fail(span: Span, error: unknown): string {
 }
 
 type ReplyEvent = Extract<LoopEvent, { type: "reply" }>;
+type RouteEvent = Extract<LoopEvent, { type: "route" }>;
 
-/** The request span in progress and the reply that answered it, once one did. */
+/** The request span in progress and what the request's events said: where it went, its first chunk, its reply. */
 interface RequestState {
   span: Span;
+  /** The target a router sent it to last (its `route` event); undefined: the endpoint itself. */
+  route: RouteEvent | undefined;
+  /** When the first streamed piece arrived (`performance.now()`). */
+  firstChunk: number | undefined;
   reply: ReplyEvent | undefined;
 }
 
@@ -50,19 +54,28 @@ export class CompletionTrace {
   readonly #endpoint: EndpointAttributes;
   /** The attribute sets of the completion's model, shared with every completion of it. */
   readonly #sets: ModelAttributes;
+  /** The histograms of the meter provider in use as the completion started. */
+  readonly #meters: Histograms;
   /** The completion span and the context it is active in (the parent of every other span). */
   #span: Span | undefined;
   #context: Context = context.active();
   #request: RequestState | undefined;
+  /** What the requests so far add up to: the completion span keeps them however it ends. */
+  #sent = 0;
+  readonly #usage = { input: 0, output: 0 };
+  #lastReply: ReplyEvent | undefined;
   #responseModel: string | undefined;
 
   constructor(use: Instruments, start: CompletionStart) {
     this.#use = use;
     this.#start = start;
-    let endpoint = use.endpoints.get(start.endpoint);
+    this.#meters = use.meters.current();
+    const { endpoint: ep } = start;
+    let endpoint = use.endpoints.get(ep);
     if (endpoint === undefined) {
-      endpoint = new EndpointAttributes(identify(start.endpoint, use.providerName), use.agentName);
-      use.endpoints.set(start.endpoint, endpoint);
+      const server = ep.routing === true ? undefined : ep.baseURL; // a router's requests name their targets
+      endpoint = new EndpointAttributes(identify(server, ep.provider, use.providerName), use.agentName);
+      use.endpoints.set(ep, endpoint);
     }
     this.#endpoint = endpoint;
     this.#sets = endpoint.model(start.model);
@@ -90,27 +103,37 @@ export class CompletionTrace {
       return result;
     } catch (error) {
       fail(span, error);
+      if (span.isRecording()) span.setAttributes(this.#finished(undefined));
       throw error;
     } finally {
       span.end();
     }
   }
 
-  /** What the completion span learns at its end, in one setAttributes call (the SDK checks each call). */
-  #finished(completion: Completion): Attributes {
-    const attributes: Attributes = { [ATTR.stopped]: completion.stopped, [ATTR.rounds]: completion.rounds };
-    if (completion.choice.finishReason !== null) attributes[ATTR.finishReasons] = [completion.choice.finishReason];
+  /**
+   * What the completion span learns at its end, in one setAttributes call (the SDK checks each
+   * call): the completion's totals, or for one that threw, what its requests added up to so far.
+   */
+  #finished(completion: Completion | undefined): Attributes {
+    const attributes: Attributes = { [ATTR.rounds]: completion?.rounds ?? this.#sent };
+    if (completion !== undefined) attributes[ATTR.stopped] = completion.stopped;
+    const finishReason =
+      completion !== undefined ? completion.choice.finishReason : (this.#lastReply?.choice.finishReason ?? null);
+    if (finishReason !== null) attributes[ATTR.finishReasons] = [finishReason];
     if (this.#responseModel !== undefined) attributes[ATTR.responseModel] = this.#responseModel;
-    if (hasUsage(completion.usage)) {
-      attributes[ATTR.inputTokens] = completion.usage.promptTokens;
-      attributes[ATTR.outputTokens] = completion.usage.completionTokens;
+    const input = completion?.usage.promptTokens ?? this.#usage.input;
+    const output = completion?.usage.completionTokens ?? this.#usage.output;
+    if (input > 0 || output > 0) {
+      attributes[ATTR.inputTokens] = input;
+      attributes[ATTR.outputTokens] = output;
     }
     return attributes;
   }
 
   async #requestRun<T>(request: EndpointRequest, run: () => Promise<T>): Promise<T> {
-    const { tracer, content, operationDuration } = this.#use;
-    const sets = request.model === this.#start.model ? this.#sets : this.#endpoint.model(request.model);
+    const { tracer, content } = this.#use;
+    this.#sent += 1;
+    let sets = request.model === this.#start.model ? this.#sets : this.#endpoint.model(request.model);
     // The attributes the conventions want at the start (for samplers) are a shared set; the rest
     // is set once at the end. The input is content of the request as sent, so it is set now.
     let attributes = sets.chatSpan;
@@ -120,7 +143,7 @@ export class CompletionTrace {
       if (system !== undefined) attributes[ATTR.systemInstructions] = system;
     }
     const span = tracer.startSpan(sets.chatSpanName, { kind: SpanKind.CLIENT, attributes }, this.#context);
-    const state: RequestState = { span, reply: undefined };
+    const state: RequestState = { span, route: undefined, firstChunk: undefined, reply: undefined };
     this.#request = state;
     const scope = trace.setSpan(this.#context, span);
     const started = performance.now();
@@ -132,24 +155,50 @@ export class CompletionTrace {
       throw error;
     } finally {
       this.#request = undefined;
-      const { reply } = state;
-      if (span.isRecording()) span.setAttributes(this.#requestEnd(request, reply));
+      const { reply, route, firstChunk } = state;
+      // Behind a router the span describes the request as sent: the target's model and server.
+      if (route !== undefined) sets = this.#routed(route);
+      const untilFirstChunk = request.stream && firstChunk !== undefined ? (firstChunk - started) / 1000 : undefined;
+      if (span.isRecording()) {
+        const end = this.#requestEnd(request, reply, untilFirstChunk);
+        if (route !== undefined) span.updateName(sets.chatSpanName);
+        span.setAttributes(route === undefined ? end : { ...sets.chatSpan, ...end });
+      }
       span.end();
       const responseModel = reply?.responseModel;
       const answered = sets.answered(responseModel);
       const measured =
         errorType === undefined ? answered.duration : sets.failed(OPERATION.chat, responseModel, errorType);
-      operationDuration.record(seconds(started), measured, scope);
+      const meters = this.#meters;
+      meters.operationDuration.record(seconds(started), measured, scope);
+      if (untilFirstChunk !== undefined) meters.timeToFirstChunk.record(untilFirstChunk, answered.duration, scope);
       if (reply !== undefined && hasUsage(reply.usage)) {
-        this.#use.tokenUsage.record(reply.usage.promptTokens, answered.input, scope);
-        this.#use.tokenUsage.record(reply.usage.completionTokens, answered.output, scope);
+        meters.tokenUsage.record(reply.usage.promptTokens, answered.input, scope);
+        meters.tokenUsage.record(reply.usage.completionTokens, answered.output, scope);
       }
     }
   }
 
-  /** What the request span learns at its end: its round, and what the reply said (when one came). */
-  #requestEnd(request: EndpointRequest, reply: ReplyEvent | undefined): Attributes {
+  /** The attribute sets of a router's target (built once per provider and base URL). */
+  #routed(route: RouteEvent): ModelAttributes {
+    const { providerName, agentName, targets } = this.#use;
+    const key = `${route.provider ?? ""} ${route.baseURL}`;
+    const target = cached(
+      targets,
+      key,
+      () => new EndpointAttributes(identify(route.baseURL, route.provider, providerName), agentName),
+    );
+    return target.model(route.model);
+  }
+
+  /** What the request span learns at its end: its round, and what the stream and reply said (when they did). */
+  #requestEnd(
+    request: EndpointRequest,
+    reply: ReplyEvent | undefined,
+    untilFirstChunk: number | undefined,
+  ): Attributes {
     const attributes: Attributes = { [ATTR.round]: request.round, [ATTR.stream]: request.stream };
+    if (untilFirstChunk !== undefined) attributes[ATTR.timeToFirstChunk] = untilFirstChunk;
     if (reply === undefined) return attributes;
     if (reply.responseId !== undefined) attributes[ATTR.responseId] = reply.responseId;
     if (reply.responseModel !== undefined) attributes[ATTR.responseModel] = reply.responseModel;
@@ -164,7 +213,7 @@ export class CompletionTrace {
   }
 
   async #toolRun<T>(call: ToolCall, run: () => Promise<T>): Promise<T> {
-    const { tracer, content, operationDuration } = this.#use;
+    const { tracer, content } = this.#use;
     const attributes: Attributes = {
       [ATTR.operationName]: OPERATION.executeTool,
       [ATTR.toolName]: call.name,
@@ -184,9 +233,9 @@ export class CompletionTrace {
       const result = await context.with(scope, run);
       if (content !== undefined && call.result !== undefined)
         span.setAttribute(ATTR.toolResult, bounded(call.result.output, content));
-      if (call.policyResult?.status === ToolPolicyStatus.Failed) {
+      if (call.outcome !== undefined) {
         span.setAttribute(ATTR.errorType, TOOL_ERROR);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: call.policyResult.message });
+        span.setStatus({ code: SpanStatusCode.ERROR, message: call.outcome.message });
         errorType = TOOL_ERROR;
       }
       return result;
@@ -199,21 +248,35 @@ export class CompletionTrace {
         errorType === undefined
           ? this.#sets.toolDuration
           : this.#sets.failed(OPERATION.executeTool, undefined, errorType);
-      operationDuration.record(seconds(started), measured, scope);
+      this.#meters.operationDuration.record(seconds(started), measured, scope);
     }
   }
 
   #onEvent(event: LoopEvent): void {
-    if (event.type === "reply") this.#reply(event);
-    else if (event.type === "decision") this.#decision(event.call);
+    switch (event.type) {
+      case "text-delta":
+      case "tool-call-delta":
+        if (this.#request !== undefined) this.#request.firstChunk ??= performance.now();
+        break;
+      case "route":
+        if (this.#request !== undefined) this.#request.route = event;
+        break;
+      case "reply":
+        this.#reply(event);
+        break;
+      case "decision":
+        this.#decision(event.call);
+        break;
+    }
   }
 
-  /** Keeps the reply for the request span's end (one setAttributes call there, the points after it). */
+  /** Keeps the reply for the request span's end (one setAttributes call there, the points after it), and adds it up. */
   #reply(event: ReplyEvent): void {
-    const request = this.#request;
-    if (request === undefined) return;
-    request.reply = event;
+    this.#lastReply = event;
+    this.#usage.input += event.usage.promptTokens;
+    this.#usage.output += event.usage.completionTokens;
     if (event.responseModel !== undefined) this.#responseModel = event.responseModel;
+    if (this.#request !== undefined) this.#request.reply = event;
   }
 
   #decision(call: ToolCall): void {

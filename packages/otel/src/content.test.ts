@@ -15,6 +15,29 @@ function recordedText(spans: readonly ReadableSpan[]): string {
   );
 }
 
+/** Half of a surrogate pair without its other half: not Unicode text, not writable as UTF-8. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Every string recorded on `spans`, the strings inside JSON attributes included (parsed). */
+function allStrings(spans: readonly ReadableSpan[]): string[] {
+  const found: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") {
+      found.push(value);
+      if (value.startsWith("[") || value.startsWith("{")) {
+        try {
+          walk(JSON.parse(value));
+        } catch {
+          // Text that only looks like JSON (cut arguments): checked as text above.
+        }
+      }
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (typeof value === "object" && value !== null) Object.values(value).forEach(walk);
+  };
+  for (const span of spans) walk([span.attributes, span.events.map((event) => event.attributes)]);
+  return found;
+}
+
 async function weatherConversation(setup: OtelSetup): Promise<void> {
   const { server, endpoint, telemetry } = setup;
   endpoint.tools.define<{ city: string }>({
@@ -76,6 +99,35 @@ describe("content", () => {
     const input = JSON.parse(second.attributes["gen_ai.input.messages"] as string);
     expect(input).toHaveLength(1);
     expect(input[0].role).toBe("tool");
+  });
+
+  it("is cut between code points: an emoji at the limit is left out whole, never halved", async () => {
+    // Each recorded piece has 7 characters before an emoji (2 UTF-16 units), so a limit of 8 lands inside it.
+    otel = await startOtel({ recordContent: { maxLength: 8 } });
+    const { server, endpoint, telemetry } = otel;
+    endpoint.tools.define<{ qq: string }>({
+      name: "look",
+      description: "Looks.",
+      schema: { type: "object", properties: { qq: { type: "string" } }, required: ["qq"] },
+      impl: () => "Result:🌧 rain",
+    });
+    const ctx = new Context().system("System:🙂 be brief").user("Weather🌧 in Oslo?");
+    ctx.toolPolicy.allow("look");
+    server.enqueue(turn.toolCalls([{ name: "look", arguments: '{"qq":"🌧 Oslo"}' }]), turn.text("Sunny, 🌞 and warm."));
+
+    await completions(endpoint, "gpt-test", ctx, 8, { hooks: telemetry.hooks });
+
+    const tool = otel.span("execute_tool look");
+    expect(tool.attributes["gen_ai.tool.call.arguments"]).toBe('{"qq":"…[9 more characters]');
+    expect(tool.attributes["gen_ai.tool.call.result"]).toBe("Result:…[7 more characters]");
+    const [first, second] = otel.spans().filter((span) => span.name === "chat gpt-test");
+    const input = JSON.parse(first!.attributes["gen_ai.input.messages"] as string);
+    expect(input[0].parts[0].content).toBe("Weather…[11 more characters]");
+    const system = JSON.parse(first!.attributes["gen_ai.system_instructions"] as string);
+    expect(system[0].content).toBe("System:…[11 more characters]");
+    const output = JSON.parse(second!.attributes["gen_ai.output.messages"] as string);
+    expect(output[0].parts[0].content).toBe("Sunny, …[12 more characters]");
+    for (const text of allStrings(otel.spans())) expect(text).not.toMatch(LONE_SURROGATE);
   });
 
   it("adds the policy's message to decision events only when content is recorded", async () => {

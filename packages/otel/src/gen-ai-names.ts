@@ -1,5 +1,6 @@
-// Names from the OpenTelemetry semantic conventions for generative AI (spans, metrics) and the
-// general `error.type` and `server.*` attributes; `tooltype.*` names are this package's own.
+// Names from the OpenTelemetry semantic conventions for generative AI 1.45 (spans, metrics) and
+// the general `error.type` and `server.*` attributes; `tooltype.*` names are this package's own,
+// for what the conventions have no name for.
 
 /** Attribute names the spans and metrics carry. */
 export const ATTR = {
@@ -9,6 +10,8 @@ export const ATTR = {
   requestModel: "gen_ai.request.model",
   responseModel: "gen_ai.response.model",
   responseId: "gen_ai.response.id",
+  timeToFirstChunk: "gen_ai.response.time_to_first_chunk",
+  stream: "gen_ai.request.stream",
   finishReasons: "gen_ai.response.finish_reasons",
   inputTokens: "gen_ai.usage.input_tokens",
   outputTokens: "gen_ai.usage.output_tokens",
@@ -27,7 +30,6 @@ export const ATTR = {
   stopped: "tooltype.completion.stopped",
   rounds: "tooltype.completion.rounds",
   round: "tooltype.round",
-  stream: "tooltype.request.stream",
   policyStatus: "tooltype.policy.status",
   policyMessage: "tooltype.policy.message",
   retryAttempt: "tooltype.retry.attempt",
@@ -50,7 +52,7 @@ export const EVENT = {
   failover: "tooltype.request.failover",
 } as const;
 
-/** The two client metrics, with the units and bucket boundaries the conventions advise. */
+/** The client metrics, with the units and bucket boundaries the conventions advise. */
 export const METRIC = {
   tokenUsage: {
     name: "gen_ai.client.token.usage",
@@ -62,6 +64,13 @@ export const METRIC = {
     name: "gen_ai.client.operation.duration",
     unit: "s",
     description: "GenAI operation duration.",
+    buckets: [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92],
+  },
+  timeToFirstChunk: {
+    name: "gen_ai.client.operation.time_to_first_chunk",
+    unit: "s",
+    description:
+      "Time to receive the first chunk, measured from when the client issues the generation request to when the first chunk is received in the response stream.",
     buckets: [0.01, 0.02, 0.04, 0.08, 0.16, 0.32, 0.64, 1.28, 2.56, 5.12, 10.24, 20.48, 40.96, 81.92],
   },
 } as const;

@@ -1,5 +1,6 @@
 // Public API of @tooltype/otel: OpenTelemetry GenAI spans and metrics for completions, requests and tool runs.
-export { Telemetry, INSTRUMENTATION_SCOPE } from "./telemetry.js";
+export { Telemetry } from "./telemetry.js";
+export { INSTRUMENTATION_SCOPE } from "./instruments.js";
 export type { TelemetryOptions } from "./telemetry.js";
 export type { ContentLimits } from "./recorded-content.js";
 export { DEFAULT_CONTENT_LIMITS } from "./recorded-content.js";

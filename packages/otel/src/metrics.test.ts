@@ -73,6 +73,50 @@ describe("gen_ai.client.operation.duration", () => {
   });
 });
 
+describe("gen_ai.client.operation.time_to_first_chunk", () => {
+  it("records each streamed request's wait for its first piece, in seconds, and nothing for one not streamed", async () => {
+    otel = await startOtel();
+    const { server, endpoint, telemetry } = otel;
+    endpoint.tools.define({ name: "look", description: "Looks.", impl: () => "seen" });
+    const ctx = new Context().user("Look.");
+    ctx.toolPolicy.allow("look");
+    server.enqueue(
+      { ...turn.toolCall("look", {}), delayMs: 30 }, // the server thinks a while before its first chunk
+      turn.text("Seen, in pieces.", { deltaSize: 3 }),
+    );
+
+    const stream = endpoint.stream("gpt-test", ctx, { hooks: telemetry.hooks });
+    for await (const event of stream) void event;
+    await stream.completion;
+
+    const chats = otel.spans().filter((span) => span.name === "chat gpt-test");
+    const waits = chats.map((span) => span.attributes["gen_ai.response.time_to_first_chunk"] as number);
+    expect(waits[0]).toBeGreaterThanOrEqual(0.03);
+    for (const [i, span] of chats.entries()) {
+      const total = (span.duration[0] + span.duration[1] / 1e9) as number;
+      expect(waits[i]).toBeGreaterThan(0);
+      expect(waits[i]).toBeLessThanOrEqual(total); // the first chunk comes before the end of the reply
+    }
+    const [point, ...others] = await otel.histogram(METRIC.timeToFirstChunk.name);
+    expect(others).toEqual([]);
+    expect(point!.value).toMatchObject({ count: 2 });
+    expect(point!.value.sum).toBeCloseTo(waits[0]! + waits[1]!, 6);
+    expect(point!.value.buckets.boundaries).toEqual(METRIC.timeToFirstChunk.buckets);
+    expect(point!.attributes).toMatchObject({
+      "gen_ai.operation.name": "chat",
+      "gen_ai.provider.name": "openai",
+      "gen_ai.request.model": "gpt-test",
+      "gen_ai.response.model": "gpt-test",
+      "server.address": "127.0.0.1",
+    });
+
+    otel.server.enqueue(turn.text("Not streamed."));
+    await endpoint.completions("gpt-test", new Context().user("Hi"), { hooks: telemetry.hooks });
+    const [again] = await otel.histogram(METRIC.timeToFirstChunk.name);
+    expect(again!.value.count).toBe(2);
+  });
+});
+
 describe("a completion no span is sampled for", () => {
   it("records no span but every point", async () => {
     otel = await startOtel({}, {}, new AlwaysOffSampler());

@@ -16,10 +16,19 @@ type Part =
   | { type: "tool_call"; id: string; name: string; arguments: string }
   | { type: "tool_call_response"; id: string; response: string };
 
-/** `text` cut to `maxLength` characters, saying how much was left out. */
+/** True for the first half of a surrogate pair (UTF-16 code unit U+D800–U+DBFF). */
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+
+/**
+ * `text` cut to `maxLength` characters, saying how much was left out. The cut falls between code
+ * points: one that would split a surrogate pair (an emoji) leaves the whole pair out, since half of
+ * one is not Unicode and cannot be written as UTF-8 (what OTLP sends).
+ */
 export function bounded(text: string, limits: ContentLimits): string {
   if (text.length <= limits.maxLength) return text;
-  return `${text.slice(0, limits.maxLength)}…[${text.length - limits.maxLength} more characters]`;
+  let end = limits.maxLength;
+  if (isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+  return `${text.slice(0, end)}…[${text.length - end} more characters]`;
 }
 
 function callPart(call: ToolCall, limits: ContentLimits): Part {

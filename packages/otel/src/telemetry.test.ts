@@ -1,6 +1,9 @@
-import { Context } from "@tooltype/core";
-import { turn } from "@tooltype/testing";
-import { startOtel } from "./fixtures/otel-setup.js";
+import { metrics } from "@opentelemetry/api";
+import { MeterProvider } from "@opentelemetry/sdk-metrics";
+import { Context, OpenAI } from "@tooltype/core";
+import { ScriptedModelServer, turn } from "@tooltype/testing";
+import { CollectingReader, startOtel } from "./fixtures/otel-setup.js";
+import { METRIC } from "./gen-ai-names.js";
 import { Telemetry } from "./telemetry.js";
 
 describe("Telemetry options", () => {
@@ -18,6 +21,28 @@ describe("Telemetry options", () => {
       expect(otel.span("invoke_agent").attributes["gen_ai.provider.name"]).toBe("deepseek");
     } finally {
       await otel.close();
+    }
+  });
+
+  it("records metrics when built before the SDK registered its meter provider (the provider is looked up per completion)", async () => {
+    const telemetry = new Telemetry(); // as a module imported before the SDK starts would
+    const reader = new CollectingReader();
+    const meterProvider = new MeterProvider({ readers: [reader] });
+    metrics.setGlobalMeterProvider(meterProvider); // the SDK starts
+    const server = await ScriptedModelServer.start();
+    const endpoint = new OpenAI({ baseURL: server.url, retries: 0 });
+    try {
+      server.enqueue(turn.text("Hi."));
+      await endpoint.completions("gpt-test", new Context().user("Hi"), { hooks: telemetry.hooks });
+      const { resourceMetrics } = await reader.collect();
+      const names = resourceMetrics.scopeMetrics.flatMap((scope) => scope.metrics.map((m) => m.descriptor.name));
+      expect(names).toContain(METRIC.operationDuration.name);
+      expect(resourceMetrics.scopeMetrics[0]!.scope.name).toBe("@tooltype/otel");
+    } finally {
+      await endpoint.close();
+      await server.close();
+      await meterProvider.shutdown();
+      metrics.disable();
     }
   });
 });

@@ -1,19 +1,19 @@
-import { metrics, trace, type MeterProvider, type TracerProvider } from "@opentelemetry/api";
+import { trace, type MeterProvider, type TracerProvider } from "@opentelemetry/api";
 import type { FailoverInfo, LoopHooks, RetryInfo } from "@tooltype/core";
 import { CompletionTrace } from "./completion-trace.js";
 import { errorTypeOf } from "./error-type.js";
 import { ATTR, EVENT, OPERATION } from "./gen-ai-names.js";
-import { histograms, type Instruments } from "./instruments.js";
+import { INSTRUMENTATION_SCOPE, MeterSource, type Instruments } from "./instruments.js";
 import { DEFAULT_CONTENT_LIMITS, type ContentLimits } from "./recorded-content.js";
-
-/** The name and version the tracer and meter report (`otel.scope.name`). */
-export const INSTRUMENTATION_SCOPE = { name: "@tooltype/otel", version: "0.1.0" } as const;
 
 /** How `Telemetry` records. */
 export interface TelemetryOptions {
   /** Where spans go (default: the global provider, `trace.getTracerProvider()`). */
   tracerProvider?: TracerProvider;
-  /** Where the metrics go (default: the global provider, `metrics.getMeterProvider()`). */
+  /**
+   * Where the metrics go (default: the global provider, `metrics.getMeterProvider()`, looked up
+   * as each completion starts: a `Telemetry` built before the SDK starts records once it has).
+   */
   meterProvider?: MeterProvider;
   /**
    * Record prompts, replies, tool arguments, results and policy messages on the spans (off by
@@ -21,7 +21,10 @@ export interface TelemetryOptions {
    * cut to `maxLength` characters (2048) and a request span keeps the last `maxMessages` (20).
    */
   recordContent?: boolean | Partial<ContentLimits>;
-  /** `gen_ai.provider.name` (default: `openai` or `anthropic`, from the endpoint's class; `tooltype` otherwise). */
+  /**
+   * `gen_ai.provider.name` of every span and point (default: the one the endpoint names,
+   * `ModelEndpoint.provider`, behind a router the target's; `tooltype` for an endpoint that names none).
+   */
   providerName?: string;
   /** `gen_ai.agent.name` on each completion span, which is then named `invoke_agent {agentName}`. */
   agentName?: string;
@@ -53,17 +56,19 @@ export class Telemetry {
 
   constructor(options: TelemetryOptions = {}) {
     const { name, version } = INSTRUMENTATION_SCOPE;
+    // The global tracer provider is a proxy that follows the SDK's registration; the meter
+    // provider is not, so `MeterSource` looks it up per completion.
     const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(name, version);
-    const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter(name, version);
     this.#use = {
       tracer,
-      ...histograms(meter),
+      meters: new MeterSource(options.meterProvider),
       content: contentLimits(options.recordContent),
       providerName: options.providerName,
       agentName: options.agentName,
       agentSpanName:
         options.agentName === undefined ? OPERATION.invokeAgent : `${OPERATION.invokeAgent} ${options.agentName}`,
       endpoints: new WeakMap(),
+      targets: new Map(),
     };
   }
 

@@ -21,3 +21,4 @@ export type { WireFormat, SseEvent, RenderContext } from "./wire-format.js";
 export { openAIFormat } from "./openai-format.js";
 export { anthropicFormat } from "./anthropic-format.js";
 export { responsesFormat } from "./responses-format.js";
+export { geminiFormat } from "./gemini-format.js";

@@ -134,6 +134,22 @@ describe("tooltype generate (sidecar)", () => {
     }
   });
 
+  it("registers the paths of an answer type's Dates with its schema", () => {
+    const dated = copyFixture("tools-project");
+    try {
+      writeFileSync(
+        join(dated.directory, "src/stamped.ts"),
+        'import { jsonSchema } from "@tooltype/core";\nexport const stamped = jsonSchema<{ at: Date; log: Date[] }>("stamped");\n',
+      );
+      const result = generateSidecar({ project: dated.tsconfig, outFile: join(dated.directory, "src/g.ts") });
+      expect(result.messages).toEqual([]);
+      expect(result.text).toMatch(/registerOutputSchema\("stamped", \{[^]*\}, \[\["at"\],\["log","\*"\]\]\);/);
+      expect(result.text).toMatch(/registerOutputSchema\("verdict", \{[^;]*\}\);/); // no Dates, nothing more
+    } finally {
+      dated.remove();
+    }
+  });
+
   it("generates without writing when asked for the text only", () => {
     const result = generateSidecar({
       project: fixture.tsconfig,

@@ -16,9 +16,9 @@ export interface Usage {
   completionTokens: number;
   /** Both together, as the server counted them. */
   totalTokens: number;
-  /** Of `promptTokens`, those read from the server's prompt cache (when the server says). */
+  /** Of `promptTokens`, those the server read from its prompt cache, when it says (OpenAI's `cached_tokens`, Gemini's `cachedContentTokenCount`). */
   cachedTokens?: number;
-  /** Of `completionTokens`, those spent on reasoning (when the server says). */
+  /** Of `completionTokens`, those spent on reasoning, when it says (OpenAI's `reasoning_tokens`, Gemini's `thoughtsTokenCount`). */
   reasoningTokens?: number;
 }
 
@@ -86,6 +86,10 @@ export interface EndpointReply {
   usage: Usage;
   /** The body as received (parsed JSON, or the assembled stream). */
   raw: unknown;
+  /** The response's id, when the server names it somewhere else than a top-level `id` of `raw` (Gemini's `responseId`). */
+  responseId?: string;
+  /** The model that answered, when named somewhere else than a top-level `model` of `raw` (Gemini's `modelVersion`). */
+  responseModel?: string;
   /**
    * Set by an endpoint that sent through another (a router): the target that answered and the
    * settings it answered with. Absent: the endpoint itself answered, with its own `config(model)`.
@@ -111,6 +115,15 @@ export interface ModelEndpoint {
   readonly tools: ToolRegistry;
   /** The base URL requests go to (no secrets in it). */
   readonly baseURL: string;
+  /**
+   * The provider whose API this endpoint speaks, named as the OpenTelemetry GenAI semantic
+   * conventions name it in `gen_ai.provider.name`: one of their well-known values when one applies
+   * (`openai`, `anthropic`, `gcp.gemini`, `gcp.vertex_ai`, `aws.bedrock`, `azure.ai.openai`…), a
+   * name of your own otherwise. It names the API, not who hosts the model: a server that speaks
+   * OpenAI's chat completions (vLLM, LM Studio, Ollama, llama.cpp) is `openai`. A router says the
+   * provider its targets share. Undefined: unknown (telemetry reports `tooltype`).
+   */
+  readonly provider?: string;
   /**
    * True for an endpoint that only sends through other endpoints (a router): it names no target of
    * its own, so `completion.target` comes from `reply.answeredBy` alone.

@@ -20,7 +20,12 @@ export type StreamEvent =
    */
   | { type: "server-item"; round: number; item: JSONObject }
   /** Something worked, but not as asked (a tool that asked to be strict was sent non-strict, …). */
-  | { type: "warning"; round: number; message: string };
+  | { type: "warning"; round: number; message: string }
+  /**
+   * A router is sending the round's request to one of its targets: before each try, so after a
+   * failover the next event names the next target. `provider` as the target's endpoint says it.
+   */
+  | { type: "route"; round: number; baseURL: string; model: string; provider?: string };
 
 /** A `tool-call-delta` event; `id` and `name` are included once known. */
 export function toolCallDelta(

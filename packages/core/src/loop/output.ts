@@ -12,6 +12,9 @@ import { argumentIssues, displayPath } from "../schema/argument-issues.js";
 import { repairArgumentText, repairArgumentValues, type RepairRecord } from "../schema/repair.js";
 import { restoreOmittedArguments } from "../schema/strict-schema-nulls.js";
 import { validatorFor } from "../schema/validation.js";
+import { reviveDates } from "../tools/argument-mapping.js";
+import { inexactIntegerIssues } from "../tools/inexact-integers.js";
+import { outputDatesOf } from "../tools/output-dates.js";
 import { assertOutputSchemaRegistered } from "../tools/output-schema-registry.js";
 import { TOOL_NAME_PATTERN } from "../tools/tool-name.js";
 
@@ -23,6 +26,8 @@ export interface ResolvedOutput {
   request: OutputRequest;
   /** Answers asked for again after an invalid one. */
   retries: number;
+  /** Paths of the `Date`s in the answer's type (from `jsonSchema<T>()`), revived from their strings. */
+  dates: readonly (readonly string[])[];
 }
 
 /** Checks `output`, `outputName` and `outputRetries`; undefined when no typed answer is asked for. */
@@ -41,7 +46,11 @@ export function resolveOutput(
     throw new TypeError(`options.outputName must match ${String(TOOL_NAME_PATTERN)}, got ${JSON.stringify(chosen)}.`);
   if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
     throw new RangeError(`options.outputRetries must be a non-negative integer, got ${String(retries)}.`);
-  return { request: { name: chosen, schema: output }, retries: retries ?? DEFAULT_OUTPUT_RETRIES };
+  return {
+    request: { name: chosen, schema: output },
+    retries: retries ?? DEFAULT_OUTPUT_RETRIES,
+    dates: outputDatesOf(output),
+  };
 }
 
 /** The outcome of reading one answer. */
@@ -62,10 +71,18 @@ export function choiceOutput(choice: CompletionChoice): ChoiceOutput {
 }
 
 /**
- * Reads and validates one answer. In prompt mode (and with `repair`), text that is almost JSON
- * and values that are almost right are repaired by the exact rules tool arguments follow.
+ * Reads and validates one answer, with the limits tool arguments have (nesting, numbers past a
+ * double, lone surrogates, integers past 2^53 − 1), then revives its `Date`s (`dates`). In prompt
+ * mode (and with `repair`), text that is almost JSON and values that are almost right are
+ * repaired by the exact rules tool arguments follow.
  */
-export function checkOutput(answer: ChoiceOutput, schema: JSONSchema, maxDepth: number, repair: boolean): OutputCheck {
+export function checkOutput(
+  answer: ChoiceOutput,
+  schema: JSONSchema,
+  maxDepth: number,
+  repair: boolean,
+  dates: readonly (readonly string[])[] = [],
+): OutputCheck {
   const text = answer.text;
   if (jsonTextExceedsDepth(text, maxDepth))
     return { ok: false, issues: [{ path: "", message: `nests deeper than ${maxDepth} levels` }] };
@@ -103,7 +120,22 @@ export function checkOutput(answer: ChoiceOutput, schema: JSONSchema, maxDepth: 
     }
   }
   if (errors !== undefined) return { ok: false, issues: argumentIssues(errors) };
-  return { ok: true, value, repaired };
+  const inexact = inexactIntegerIssues(value, validate);
+  if (inexact.length > 0) return { ok: false, issues: inexact };
+  return withDates(value, dates, repaired);
+}
+
+// The answer held as `{ answer }`, so a `Date` at its root is revived like any other (path []).
+function withDates(value: unknown, dates: readonly (readonly string[])[], repaired: RepairRecord[]): OutputCheck {
+  if (dates.length === 0) return { ok: true, value, repaired };
+  const holder: JSONObject = { answer: value as JSONObject };
+  const bad = reviveDates(
+    holder,
+    dates.map((path) => ["answer", ...path]),
+  );
+  if (bad === undefined) return { ok: true, value: holder.answer, repaired };
+  const path = bad.slice("/answer".length);
+  return { ok: false, issues: [{ path, message: "must be a date-time string such as 2024-05-01T12:00:00Z" }] };
 }
 
 function answerPath(pointer: string): string {

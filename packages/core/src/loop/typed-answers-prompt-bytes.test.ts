@@ -5,7 +5,7 @@ import { Context } from "../context/context.js";
 import { countSerialisations } from "../endpoints/fixtures/serialisation-spy.js";
 import { outputInstructions } from "../endpoints/output-request.js";
 import { jsonSchema } from "../tools/define-tool.js";
-import { completions } from "./completions.js";
+import { completions } from "../completions.js";
 import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
 
 interface Forecast {

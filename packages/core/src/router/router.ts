@@ -2,17 +2,14 @@ import { inspect } from "node:util";
 import { Context } from "../context/context.js";
 import type { CompletionTarget } from "../endpoints/model-endpoint.js";
 import type { Completion, TypedCompletion } from "../loop/completion.js";
-import {
-  checkMaxToolRounds,
-  DEFAULT_MAX_TOOL_ROUNDS,
-  resolveOptions,
-  type EndpointCompletionOptions,
-} from "../loop/completion-options.js";
-import { runCompletion, type CompletionRouter, type TypedOutputOptions } from "../loop/completions.js";
+import type { TypedOutputOptions } from "../loop/completion-input.js";
+import { resolveOptions, type CompletionOptions } from "../loop/completion-options.js";
+import { runCompletion } from "../loop/run-completion.js";
 import { streamCompletion, type CompletionStream } from "../loop/stream.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
 import type { ModelConfig } from "../endpoints/model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
+import type { CompletionRouter } from "./completion-router.js";
 import { checkTargets, type FailoverInfo, type RouterOptions, type RouterTarget } from "./options.js";
 import { sendThroughTargets, targetName } from "./send.js";
 
@@ -24,6 +21,12 @@ function failedStream(error: unknown): CompletionStream {
     completion,
     [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(error) }),
   };
+}
+
+/** The provider every target names, or undefined when they differ (or one names none). */
+function sharedProvider(targets: readonly RouterTarget[]): string | undefined {
+  const first = targets[0]!.endpoint.provider;
+  return targets.every((target) => target.endpoint.provider === first) ? first : undefined;
 }
 
 /** The model name the loop reports for a router's requests (each target names its own). */
@@ -39,7 +42,7 @@ const routedModel = "router";
  * ]);
  * router.tools.add(new Weather());
  * router.context.toolPolicy.allow("getWeather");
- * const completion = await completions(router, "Weather in Oslo?", 8);
+ * const completion = await router.completions("Weather in Oslo?", { maxToolRounds: 8 });
  * completion.target; // { baseURL, model } of the target that answered the last round
  * ```
  *
@@ -60,12 +63,19 @@ export class Router implements CompletionRouter {
   readonly baseURL = "router";
   /** A router sends only through its targets: `completion.target` names the one that answered. */
   readonly routing = true;
+  /**
+   * The provider all targets share (`ModelEndpoint.provider`), e.g. `openai` for a router over
+   * OpenAI-compatible servers; undefined when they differ. Each request's `route` event names
+   * its own target's.
+   */
+  readonly provider: string | undefined;
   readonly #config: ModelConfig = {};
   readonly #onFailover: ((info: FailoverInfo) => void) | undefined;
 
   /** `targets` in the order they are tried; at least one. */
   constructor(targets: readonly RouterTarget[], options: RouterOptions = {}) {
     this.targets = checkTargets(targets);
+    this.provider = sharedProvider(this.targets);
     this.tools = options.tools ?? new ToolRegistry();
     this.context = options.context ?? new Context();
     this.#onFailover = options.onFailover;
@@ -86,35 +96,26 @@ export class Router implements CompletionRouter {
   }
 
   /**
-   * Runs the tool loop (`completions(router, input, options.maxToolRounds ?? 8, options)`): a prompt
-   * is appended to `router.context` first, a Context is run as it is. Either way tools run under
-   * that context's policy. With `options.output` (`jsonSchema<T>()`), `completion.output` is the validated `T`,
-   * asked for in the way each target's `config(model).outputMode` says.
+   * Runs the tool loop, every setting in `options` (`options.maxToolRounds`, 8 by default). A
+   * prompt is the next user message of the router's own conversation: it is appended to
+   * `router.context` and runs under that context's policy (an endpoint has no conversation, so
+   * there a prompt is one request whose calls come back unrun). A Context runs as it is. With
+   * `options.output` (`jsonSchema<T>()`), `completion.output` is the validated `T`, asked for in
+   * the way each target's `config(model).outputMode` says.
    */
-  completions<T>(
-    input: Context | string,
-    options: TypedOutputOptions<T, EndpointCompletionOptions>,
-  ): Promise<TypedCompletion<T>>;
-  completions(input: Context | string, options?: EndpointCompletionOptions): Promise<Completion>;
-  async completions(input: Context | string, options: EndpointCompletionOptions = {}): Promise<Completion> {
-    const { maxToolRounds = DEFAULT_MAX_TOOL_ROUNDS, ...rest } = options;
-    return runCompletion(
-      this.#oneCompletion(),
-      routedModel,
-      this.#contextFor(input, options),
-      maxToolRounds,
-      rest,
-      false,
-    );
+  completions<T>(input: Context | string, options: TypedOutputOptions<T>): Promise<TypedCompletion<T>>;
+  completions(input: Context | string, options?: CompletionOptions): Promise<Completion>;
+  async completions(input: Context | string, options: CompletionOptions = {}): Promise<Completion> {
+    return runCompletion(this.#oneCompletion(), routedModel, this.#contextFor(input, options), options, false);
   }
 
   /**
    * The same loop with streamed requests. A target fails over only until its stream reported text
    * or a call; after that its failure ends the completion (the listener would hear two replies).
    */
-  stream<T>(input: Context | string, options: TypedOutputOptions<T, EndpointCompletionOptions>): CompletionStream<T>;
-  stream(input: Context | string, options?: EndpointCompletionOptions): CompletionStream;
-  stream(input: Context | string, options: EndpointCompletionOptions = {}): CompletionStream {
+  stream<T>(input: Context | string, options: TypedOutputOptions<T>): CompletionStream<T>;
+  stream(input: Context | string, options?: CompletionOptions): CompletionStream;
+  stream(input: Context | string, options: CompletionOptions = {}): CompletionStream {
     let context: Context;
     try {
       context = this.#contextFor(input, options);
@@ -125,10 +126,8 @@ export class Router implements CompletionRouter {
   }
 
   // Checks the options before a prompt is appended, so a bad call leaves router.context as it was.
-  #contextFor(input: Context | string, options: EndpointCompletionOptions): Context {
-    const { maxToolRounds = DEFAULT_MAX_TOOL_ROUNDS, ...rest } = options;
-    checkMaxToolRounds(maxToolRounds);
-    resolveOptions(rest);
+  #contextFor(input: Context | string, options: CompletionOptions): Context {
+    resolveOptions(options);
     if (input instanceof Context) return input;
     if (typeof input === "string") return this.context.user(input);
     throw new TypeError(
@@ -149,6 +148,7 @@ export class Router implements CompletionRouter {
       tools: this.tools,
       baseURL: this.baseURL,
       routing: true,
+      provider: this.provider,
       config: () => this.#config,
       send,
     };

@@ -1,6 +1,6 @@
 // One request through a router's targets: try them in order from `start`, move on after a
-// retryable failure, record which one answered. Tools never run in here (the loop runs them after
-// a reply), so a failover can never repeat a tool.
+// retryable failure, record which one answered; each try is announced as a `route` event. Tools
+// never run in here (the loop runs them after a reply), so a failover can never repeat a tool.
 import { EndpointError } from "../errors/endpoint-error.js";
 import type { CompletionTarget } from "../endpoints/model-endpoint.js";
 import { toolChoiceForRound } from "../endpoints/model-config.js";
@@ -35,6 +35,14 @@ function requestFor(
   const routed: EndpointRequest = { ...request, model: target.model, toolChoice };
   if (onEvent) routed.onEvent = onEvent;
   return routed;
+}
+
+/** The `route` event of sending round `round` to `target`. */
+function routeEvent(target: RouterTarget, round: number): StreamEvent {
+  const { baseURL, provider } = target.endpoint;
+  const event: StreamEvent = { type: "route", round, baseURL, model: target.model };
+  if (provider !== undefined) event.provider = provider;
+  return event;
 }
 
 function label(target: RouterTarget): string {
@@ -77,9 +85,11 @@ export async function sendThroughTargets(
     const onEvent =
       listener &&
       ((event: StreamEvent) => {
-        if (event.type !== "warning") reported = true;
+        if (event.type !== "warning" && event.type !== "route") reported = true;
         listener(event);
       });
+    // A nested router names its own targets: only an endpoint that sends itself is a route.
+    if (listener && target.endpoint.routing !== true) listener(routeEvent(target, request.round));
     try {
       const reply = await target.endpoint.send(requestFor(target, request, onEvent));
       // A nested router already named its innermost target: that one answered.

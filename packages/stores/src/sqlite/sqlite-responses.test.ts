@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, expect, it, jest } from "@jest/globals";
-import { OpenAIResponses, completions } from "@tooltype/core";
+import { OpenAIResponses } from "@tooltype/core";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
 import Database from "better-sqlite3";
 import { buildSync } from "esbuild";
@@ -76,8 +76,8 @@ it("keeps reasoning items through a signed SQLite store and a restart, and sends
     impl: ({ ref }) => paid.push(ref),
   });
   try {
-    const { value } = await store.resume("conv-1", (context) => completions(endpoint, "o-test", context));
-    expect(value.text).toBe("Paid invoice A.");
+    const result = await store.resume("conv-1", (context) => endpoint.completions("o-test", context));
+    expect(result.resumed && result.value.text).toBe("Paid invoice A.");
     expect(paid).toEqual(["A"]);
   } finally {
     await endpoint.close();

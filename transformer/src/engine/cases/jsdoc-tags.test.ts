@@ -12,7 +12,7 @@ runSchemaCases("JSDoc constraint tags", [
     source: "interface T {\n  /** @minimum 0.5 */\n  ratio: number;\n}",
     valid: [{ ratio: 0.5 }, { ratio: 3 }],
     invalid: [{ ratio: 0.49 }, { ratio: 0 }],
-    check: (s) => expect((s.properties as Record<string, { minimum: number }>).ratio.minimum).toBe(0.5),
+    check: (s) => expect((s.properties as Record<string, { minimum: number }>).ratio?.minimum).toBe(0.5),
   },
   {
     name: "@exclusiveMinimum and @exclusiveMaximum",

@@ -39,6 +39,8 @@ async function readStreamedReply(
  * `dialect` do not apply.
  */
 export class Anthropic extends HttpEndpoint<"Anthropic"> {
+  /** `anthropic`: the Messages API (`ModelEndpoint.provider`). */
+  readonly provider: string = "anthropic";
   readonly #maxTokens: number;
 
   constructor(options: AnthropicOptions = {}) {

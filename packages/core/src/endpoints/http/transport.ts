@@ -4,6 +4,7 @@ import { EndpointError } from "../../errors/endpoint-error.js";
 import { DispatchedResponse } from "./dispatched-response.js";
 import { errorAfterDelivery, errorFromFailure, errorFromStatus, retryAfterMs } from "./errors.js";
 import { redactError, secretsOf } from "./redaction.js";
+import { retryInfoDelayMs } from "./retry-info.js";
 import { ConnectionSlots, DEFAULT_MAX_CONNECTIONS, SlotWaitError } from "./connection-slots.js";
 import { backoffMs, type RetryPolicy } from "./retry-policy.js";
 import type { RequestDispatcher } from "./request-dispatcher.js";
@@ -250,7 +251,7 @@ export class HttpTransport {
         if (status < 200 || status >= 300) {
           const text = await response.text(errorBodyLimit).catch(() => "");
           const error = errorFromStatus(status, responseHeaders, text, target);
-          const asked = retryAfterMs(responseHeaders);
+          const asked = retryAfterMs(responseHeaders) ?? retryInfoDelayMs(text);
           if (asked !== undefined) retryAfterOf.set(error, asked);
           throw error;
         }

@@ -57,6 +57,8 @@ function restoreStrictNulls(reply: EndpointReply, body: OpenAIBody): void {
  * ```
  */
 export class OpenAI extends HttpEndpoint<"OpenAI"> {
+  /** `openai`: the chat completions API, whichever server speaks it (`ModelEndpoint.provider`). */
+  readonly provider: string = "openai";
   readonly #query: string;
   readonly #maxTokensField: MaxTokensField;
 

@@ -71,6 +71,8 @@ function refusesEncryptedReasoning(error: unknown, body: ResponsesBody): boolean
  * ```
  */
 export class OpenAIResponses extends HttpEndpoint<"OpenAIResponses"> {
+  /** `openai`: the GenAI conventions name the API's maker, whichever server serves it (`ModelEndpoint.provider`). */
+  readonly provider: string = "openai";
   readonly #query: string;
 
   /** `options`: a base URL alone, or the full options (default: OpenAI's own API). */
