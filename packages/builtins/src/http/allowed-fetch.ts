@@ -27,10 +27,15 @@ export interface FetchedResponse {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+// Credentials meant for one origin, dropped when a redirect leads to another (as the fetch
+// standard, undici's fetch and curl do), so an allowed origin cannot pass them on to a second one.
+const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+
 /**
  * Sends a request to an allowed origin and follows redirects by hand, checking each new
  * location against the allow list before connecting to it. No cookie jar: nothing a server
- * sets is sent again. One deadline covers every hop and the body; `signal` cancels it all.
+ * sets is sent again; credentials are not carried to another origin. One deadline covers every
+ * hop and the body; `signal` cancels it all.
  */
 export async function allowedFetch(
   settings: HttpSettings,
@@ -61,6 +66,7 @@ export async function allowedFetch(
         body = undefined;
         delete headers["content-type"];
       }
+      if (next.origin !== url.origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
       url = next;
       continue;
     }
