@@ -1,4 +1,5 @@
-import { defineTool, type Tool } from "@tooltype/core";
+import { defineTool, type Tool, type ToolCallContext } from "@tooltype/core";
+import { CallDeadline, toolTimeoutMs } from "../call-deadline.js";
 import { answerRefusals } from "../refusal.js";
 import type { ConfinedRoot } from "./confined-root.js";
 import { readDirectory } from "./directory-entries.js";
@@ -14,10 +15,17 @@ export function listDirectoryTool(root: ConfinedRoot, limits: FilesLimits): Tool
       properties: { path: { type: "string", description: 'relative to the root; "." (default) is the root itself' } },
       additionalProperties: false,
     },
-    impl: (args) =>
+    timeoutMs: toolTimeoutMs(limits.timeoutMs),
+    impl: (args, context: ToolCallContext) =>
       answerRefusals(async () => {
         const path = args.path ?? ".";
+        const deadline = new CallDeadline(
+          context.signal,
+          limits.timeoutMs,
+          () => `Listing "${path}" was stopped after ${limits.timeoutMs} ms (the time limit); try again.`,
+        );
         const { entries, more } = await readDirectory(root, path, limits.maxResults);
+        deadline.check();
         return more ? { path, entries, truncated: true } : { path, entries };
       }),
   });

@@ -1,4 +1,5 @@
 import { request } from "undici";
+import { CallDeadline } from "../call-deadline.js";
 import { Refusal } from "../refusal.js";
 import { decodeText, readBoundedBody } from "./bounded-body.js";
 import type { HttpSettings } from "./http-options.js";
@@ -42,17 +43,20 @@ export async function allowedFetch(
   outgoing: OutgoingRequest,
   signal: AbortSignal,
 ): Promise<FetchedResponse> {
-  const deadline = AbortSignal.timeout(settings.timeoutMs);
-  const abort = AbortSignal.any([signal, deadline]);
   let url = settings.allow.check(outgoing.url);
+  const deadline = new CallDeadline(
+    signal,
+    settings.timeoutMs,
+    () => `${url.origin} did not answer within ${settings.timeoutMs} ms.`,
+  );
   let { method, body } = outgoing;
   const headers = { ...outgoing.headers };
   for (let hop = 0; ; hop++) {
     let reply: Awaited<ReturnType<typeof request>>;
     try {
-      reply = await request(url, { method, headers, body: body ?? null, signal: abort, reset: true });
+      reply = await request(url, { method, headers, body: body ?? null, signal: deadline.signal, reset: true });
     } catch (error) {
-      throw failure(error, url, settings, signal, deadline);
+      throw failure(error, url, deadline);
     }
     const location = reply.headers.location;
     if (REDIRECTS.has(reply.statusCode) && typeof location === "string") {
@@ -75,7 +79,7 @@ export async function allowedFetch(
     try {
       read = await readBoundedBody(reply.body, settings.maxResponseBytes);
     } catch (error) {
-      throw failure(error, url, settings, signal, deadline);
+      throw failure(error, url, deadline);
     }
     const text = decodeText(read.bytes, contentType);
     if (text === undefined)
@@ -89,15 +93,9 @@ export async function allowedFetch(
 }
 
 // A caller's cancellation propagates as it is; the deadline and network failures become refusals.
-function failure(
-  error: unknown,
-  url: URL,
-  settings: HttpSettings,
-  signal: AbortSignal,
-  deadline: AbortSignal,
-): unknown {
-  if (signal.aborted) return signal.reason ?? error;
-  if (deadline.aborted) return new Refusal(`${url.origin} did not answer within ${settings.timeoutMs} ms.`);
+function failure(error: unknown, url: URL, deadline: CallDeadline): unknown {
+  const stopped = deadline.failure(error);
+  if (stopped !== error) return stopped;
   const code = (error as { code?: unknown }).code;
   const reason = typeof code === "string" ? code : error instanceof Error ? error.message : String(error);
   return new Refusal(`The request to ${url.href} failed: ${reason}.`);
