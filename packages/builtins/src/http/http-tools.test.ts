@@ -33,7 +33,7 @@ describe("the HTTP tools", () => {
           for (let i = 0; i < 200; i++) res.write("x".repeat(10_000));
           return res.end();
         case "/slow":
-          return void setTimeout(() => res.end("late"), 5_000).unref();
+          return; // never answers: only a deadline or a cancellation ends the request (afterEach closes it)
         case "/png":
           res.setHeader("content-type", "image/png");
           return res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0]));
@@ -171,10 +171,8 @@ describe("the HTTP tools", () => {
   });
 
   it("gives up at timeoutMs with an error the model can read", async () => {
-    const started = Date.now();
     const result = await callJson(toolNamed(tools({ timeoutMs: 200 }), "http_get"), { url: `${allowed.origin}/slow` });
-    expect(result.value.error).toContain("did not answer within 200 ms");
-    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(result.value.error).toBe(`${allowed.origin} did not answer within 200 ms.`);
   });
 
   it("stops when the call is aborted", async () => {
