@@ -1,5 +1,5 @@
-import { defineTool, type Tool, type ToolCallContext } from "@tooltype/core";
-import { CallDeadline, toolTimeoutMs } from "../call-deadline.js";
+import { defineTool, type Tool } from "@tooltype/core";
+import { toolTimeoutMs } from "../call-deadline.js";
 import { answerRefusals } from "../refusal.js";
 import type { ConfinedRoot } from "./confined-root.js";
 import { readDirectory } from "./directory-entries.js";
@@ -16,16 +16,11 @@ export function listDirectoryTool(root: ConfinedRoot, limits: FilesLimits): Tool
       additionalProperties: false,
     },
     timeoutMs: toolTimeoutMs(limits.timeoutMs),
-    impl: (args, context: ToolCallContext) =>
+    impl: (args) =>
       answerRefusals(async () => {
         const path = args.path ?? ".";
-        const deadline = new CallDeadline(
-          context.signal,
-          limits.timeoutMs,
-          () => `Listing "${path}" was stopped after ${limits.timeoutMs} ms (the time limit); try again.`,
-        );
+        // One bounded listing: the tool's timeout (files.timeoutMs and a second) is its time bound.
         const { entries, more } = await readDirectory(root, path, limits.maxResults);
-        deadline.check();
         return more ? { path, entries, truncated: true } : { path, entries };
       }),
   });
