@@ -2,9 +2,6 @@ import { ScriptedModelServer } from "@tooltype/testing";
 import { runResponses } from "./run-responses.js";
 import { script } from "./scripted-turns.js";
 
-// Real sockets on a loaded 2-core machine: jest's 5 s is too tight.
-jest.setTimeout(30_000);
-
 type Item = { type: string; role?: string; encrypted_content?: string; call_id?: string };
 type Body = {
   instructions?: string;

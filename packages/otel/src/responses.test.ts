@@ -4,9 +4,6 @@ import { Context, OpenAIResponses } from "@tooltype/core";
 import { turn } from "@tooltype/testing";
 import { startOtel, type OtelSetup } from "./fixtures/otel-setup.js";
 
-// Real sockets on a loaded 2-core machine: jest's 5 s is too tight.
-jest.setTimeout(30_000);
-
 let otel: OtelSetup;
 let endpoint: OpenAIResponses | undefined;
 afterEach(async () => {

@@ -1,14 +1,11 @@
 // The same turns rendered as OpenAI Responses API responses, JSON and streamed. Every expected
 // body and event is typed with the `openai` package's own Responses types, so the compiler checks
 // the shapes the server produces against the SDK's.
-import { afterAll, beforeAll, beforeEach, expect, it, jest } from "@jest/globals";
+import { afterAll, beforeAll, beforeEach, expect, it } from "@jest/globals";
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
 import { post } from "./test-support/http.js";
 import { postStream } from "./test-support/sse.js";
-
-// Real sockets on a loaded 2-core machine: jest's 5 s is too tight.
-jest.setTimeout(30_000);
 
 // `output_text` is the SDK's own convenience (not on the wire); `access_programs` is an account
 // setting the API echoes, which a scripted server has none of.

@@ -7,15 +7,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, expect, it, jest } from "@jest/globals";
+import { afterAll, beforeAll, expect, it } from "@jest/globals";
 import { OpenAIResponses } from "@tooltype/core";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
 import Database from "better-sqlite3";
 import { buildSync } from "esbuild";
 import { SqliteConversationStore } from "./sqlite-conversation-store.js";
-
-// Real sockets (and here a child process) on a loaded 2-core machine: jest's 5 s is too tight.
-jest.setTimeout(60_000);
 
 const root = join(__dirname, "..", "..", "..", "..");
 const secret = "restart-secret";

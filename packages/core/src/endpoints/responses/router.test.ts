@@ -9,9 +9,6 @@ import { scriptedServerHooks } from "../fixtures/endpoint-setup.js";
 import { OpenAI } from "../openai/openai.js";
 import { OpenAIResponses } from "./responses.js";
 
-// Real sockets on a loaded 2-core machine: jest's 5 s is too tight.
-jest.setTimeout(30_000);
-
 let server: ScriptedModelServer;
 const track = scriptedServerHooks((started) => (server = started));
 

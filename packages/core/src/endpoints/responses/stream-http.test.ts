@@ -7,9 +7,6 @@ import { scriptedServerHooks } from "../fixtures/endpoint-setup.js";
 import type { OpenAIResponsesOptions } from "./options.js";
 import { OpenAIResponses } from "./responses.js";
 
-// Real sockets on a loaded 2-core machine: jest's 5 s is too tight.
-jest.setTimeout(30_000);
-
 let server: ScriptedModelServer;
 let runs: string[] = [];
 const track = scriptedServerHooks(

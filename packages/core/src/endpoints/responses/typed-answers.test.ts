@@ -5,9 +5,6 @@ import { jsonSchema } from "../../tools/define-tool.js";
 import { scriptedServerHooks } from "../fixtures/endpoint-setup.js";
 import { OpenAIResponses } from "./responses.js";
 
-// Real sockets on a loaded 2-core machine: jest's 5 s is too tight.
-jest.setTimeout(30_000);
-
 interface Forecast {
   city: string;
   celsius: number;
