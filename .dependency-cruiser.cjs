@@ -52,8 +52,13 @@ const transformerBelow = {
 // of ours; inside, the folders below.
 const siblings = "^packages/(?!core/)[^/]+/src/";
 const builtinTools = ["files", "http", "shell", "time"];
-const testingFormats = { openai: "openai-[^/]+", anthropic: "anthropic-format", gemini: "gemini-format" };
-const providers = ["openai", "anthropic", "gemini", "qwen", "http"];
+const testingFormats = {
+  openai: "openai-[^/]+",
+  anthropic: "anthropic-format",
+  gemini: "gemini-format",
+  responses: "responses-[^/]+",
+};
+const providers = ["openai", "anthropic", "gemini", "qwen", "responses", "http"];
 
 module.exports = {
   forbidden: [

@@ -14,10 +14,11 @@ const reportEvery = Number(process.env.BENCH_REPORT_EVERY ?? 0);
 let calls = 0;
 
 function answer(request) {
-  const messages = request.body?.messages ?? geminiMessages(request.body);
+  // chat completions, the Responses API, or Gemini
+  const messages = request.body?.messages ?? request.body?.input ?? geminiMessages(request.body);
   if (!Array.isArray(messages)) return { text: "no messages" };
   let results = 0;
-  for (const message of messages) if (message.role === "tool") results++;
+  for (const message of messages) if (message.role === "tool" || message.type === "function_call_output") results++;
   if (reportEvery > 0 && results % reportEvery === 0) process.send({ round: results, bodyBytes: request.bodyBytes });
   const user = messages.find((message) => message.role === "user");
   const c = Number(/Conversation (\d+)/.exec(JSON.stringify(user?.content))?.[1] ?? 0);

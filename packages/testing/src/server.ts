@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import { anthropicFormat } from "./anthropic-format.js";
 import { openAIFormat } from "./openai-format.js";
+import { responsesFormat } from "./responses-format.js";
 import { geminiFormat } from "./gemini-format.js";
 import { readBody, recordRequest, type RecordedRequest } from "./recorder.js";
 import { errorTypeFor, respond, sendBody } from "./respond.js";
@@ -28,7 +29,7 @@ export type ScriptedRequestHandler = (
   request: RecordedRequest,
 ) => ScriptedTurn | undefined | Promise<ScriptedTurn | undefined>;
 
-const formats: readonly WireFormat[] = [openAIFormat, anthropicFormat, geminiFormat];
+const formats: readonly WireFormat[] = [openAIFormat, anthropicFormat, responsesFormat, geminiFormat];
 const formatOf = (path: string) => formats.find((f) => (f.matches ? f.matches(path) : f.path === path));
 const routes = formats.map((format) => `POST ${format.path} (${format.name})`).join(", ");
 

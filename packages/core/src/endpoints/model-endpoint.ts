@@ -16,9 +16,9 @@ export interface Usage {
   completionTokens: number;
   /** Both together, as the server counted them. */
   totalTokens: number;
-  /** Of `promptTokens`, those the server read from its cache, when it says (Gemini's `cachedContentTokenCount`). */
+  /** Of `promptTokens`, those the server read from its prompt cache, when it says (OpenAI's `cached_tokens`, Gemini's `cachedContentTokenCount`). */
   cachedTokens?: number;
-  /** Of `completionTokens`, those spent thinking, when the server says (Gemini's `thoughtsTokenCount`). */
+  /** Of `completionTokens`, those spent on reasoning, when it says (OpenAI's `reasoning_tokens`, Gemini's `thoughtsTokenCount`). */
   reasoningTokens?: number;
 }
 

@@ -71,7 +71,7 @@ describe("completions: failures leave the context as it was", () => {
     const ctx = await midConversation();
     const before = structuredClone(ctx.messages);
     const controller = new AbortController();
-    setup.server.enqueue({ delayMs: 5_000, text: "too late" });
+    setup.server.enqueue({ delayMs: 60_000, text: "too late" }); // only the abort can end it
     const pending = completions(setup.endpoint, "m", ctx, 8, {
       signal: controller.signal,
       onEvent: (e) => e.type === "request" && setTimeout(() => controller.abort(), 20),
@@ -82,7 +82,7 @@ describe("completions: failures leave the context as it was", () => {
 
   it("a prompt's request aborted under way rejects with AbortedError too, the transport's error as its cause", async () => {
     const controller = new AbortController();
-    setup.server.enqueue({ delayMs: 5_000, text: "too late" });
+    setup.server.enqueue({ delayMs: 60_000, text: "too late" }); // only the abort can end it
     const error = await completions(setup.endpoint, "m", "Weather?", 8, {
       signal: controller.signal,
       onEvent: (e) => e.type === "request" && setTimeout(() => controller.abort(), 20),

@@ -9,10 +9,10 @@ import { OutputError } from "../errors/output-error.js";
 import type { ArgumentIssue } from "../errors/tool-argument-error.js";
 import { isPlainObject, type JSONObject, type JSONSchema } from "../json.js";
 import { argumentIssues, displayPath } from "../schema/argument-issues.js";
+import { DateLocations, type DatePaths } from "../schema/date-locations.js";
 import { repairArgumentText, repairArgumentValues, type RepairRecord } from "../schema/repair.js";
 import { restoreOmittedArguments } from "../schema/strict-schema-nulls.js";
 import { validatorFor } from "../schema/validation.js";
-import { reviveDates } from "../tools/argument-mapping.js";
 import { inexactIntegerIssues } from "../tools/inexact-integers.js";
 import { outputDatesOf } from "../tools/output-dates.js";
 import { assertOutputSchemaRegistered } from "../tools/output-schema-registry.js";
@@ -27,7 +27,7 @@ export interface ResolvedOutput {
   /** Answers asked for again after an invalid one. */
   retries: number;
   /** Paths of the `Date`s in the answer's type (from `jsonSchema<T>()`), revived from their strings. */
-  dates: readonly (readonly string[])[];
+  dates: DatePaths;
 }
 
 /** Checks `output`, `outputName` and `outputRetries`; undefined when no typed answer is asked for. */
@@ -81,7 +81,7 @@ export function checkOutput(
   schema: JSONSchema,
   maxDepth: number,
   repair: boolean,
-  dates: readonly (readonly string[])[] = [],
+  dates: DatePaths = [],
 ): OutputCheck {
   const text = answer.text;
   if (jsonTextExceedsDepth(text, maxDepth))
@@ -125,17 +125,14 @@ export function checkOutput(
   return withDates(value, dates, repaired);
 }
 
-// The answer held as `{ answer }`, so a `Date` at its root is revived like any other (path []).
-function withDates(value: unknown, dates: readonly (readonly string[])[], repaired: RepairRecord[]): OutputCheck {
-  if (dates.length === 0) return { ok: true, value, repaired };
-  const holder: JSONObject = { answer: value as JSONObject };
-  const bad = reviveDates(
-    holder,
-    dates.map((path) => ["answer", ...path]),
-  );
-  if (bad === undefined) return { ok: true, value: holder.answer, repaired };
-  const path = bad.slice("/answer".length);
-  return { ok: false, issues: [{ path, message: "must be a date-time string such as 2024-05-01T12:00:00Z" }] };
+// A `Date` at the root of the answer is returned as the answer itself.
+function withDates(value: unknown, dates: DatePaths, repaired: RepairRecord[]): OutputCheck {
+  const revived = DateLocations.of(dates).revive(value);
+  if (revived.ok) return { ok: true, value: revived.value, repaired };
+  return {
+    ok: false,
+    issues: [{ path: revived.path, message: "must be a date-time string such as 2024-05-01T12:00:00Z" }],
+  };
 }
 
 function answerPath(pointer: string): string {

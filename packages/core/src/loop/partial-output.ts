@@ -1,5 +1,6 @@
 import type { StreamEvent } from "../endpoints/stream-event.js";
 import { answerToolSchema, wrappedAnswerKey } from "../endpoints/output-request.js";
+import { datePathsUnder } from "../schema/date-locations.js";
 import { PartialJSON } from "../schema/partial-json.js";
 import type { LoopEvent, LoopEventListener } from "./loop-event.js";
 import type { ResolvedOutput } from "./output.js";
@@ -44,7 +45,7 @@ export function partialOutputListener(
       if (toolIndex === undefined && event.name === toolName) {
         toolIndex = event.index;
         fromTool = true;
-        const dates = wrapped ? output.dates.map((path) => [wrappedAnswerKey, ...path]) : output.dates;
+        const dates = wrapped ? datePathsUnder(wrappedAnswerKey, output.dates) : output.dates;
         parser = new PartialJSON(wrapped ? maxDepth + 1 : maxDepth, { dates });
       }
       if (event.index === toolIndex && parser.push(event.argumentsDelta)) report();

@@ -7,6 +7,7 @@ import type { OpenAI } from "../endpoints/openai/openai.js";
 import type { TypedSchema } from "../schema/typed-schema.js";
 import { jsonSchema } from "../tools/define-tool.js";
 import { registerOutputSchema } from "../tools/output-schema-registry.js";
+import { planJson, taskJson, taskKinds, type Task } from "../tools/fixtures/task-tree.js";
 import { completions } from "../completions.js";
 import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
 
@@ -71,6 +72,49 @@ describe("typed answers: Date", () => {
     expect(seen.every((at) => at === undefined || at instanceof Date)).toBe(true);
     expect(seen.at(-1)).toEqual(new Date("2024-05-01T12:30:00Z"));
     expect((await stream.completion).output?.at).toBeInstanceOf(Date);
+  });
+});
+
+const planText = JSON.stringify({ owner: "ops", root: planJson });
+const planKinds = ["release", "build", "test", "lint", "docs"].map((title) => `${title}: Date string`);
+
+describe("typed answers: Date inside a recursive type", () => {
+  it("gives a Date at every depth, and strings where the type says string", async () => {
+    setup.server.enqueue(turn.text(planText), turn.text(JSON.stringify(taskJson("lone", 6, [taskJson("child", 7)]))));
+    const completion = await completions(setup.endpoint, "m", "Plan?", 8, {
+      output: jsonSchema<{ owner: string; root: Task }>(),
+    });
+    expect(taskKinds(completion.output!.root)).toEqual(planKinds);
+    expect(completion.output!.root.subtasks[0]!.subtasks[0]!.subtasks[0]!.due.getUTCDate()).toBe(4);
+    // The recursive type at the root of the answer.
+    const root = await completions(setup.endpoint, "m", "Task?", 8, { output: jsonSchema<Task>() });
+    expect(taskKinds(root.output!)).toEqual(["lone: Date string", "child: Date string"]);
+  });
+
+  it("asks again for a date deep in the tree that is no date", async () => {
+    // A leap second: a valid date-time for the schema, but no JavaScript Date.
+    const leap = { ...taskJson("test", 3), due: "2016-12-31T23:59:60Z" };
+    const bad = JSON.stringify({ owner: "ops", root: taskJson("release", 1, [taskJson("build", 2, [leap])]) });
+    setup.server.enqueue(turn.text(bad), turn.text(planText));
+    const completion = await completions(setup.endpoint, "m", "Plan?", 8, {
+      output: jsonSchema<{ owner: string; root: Task }>(),
+    });
+    expect(taskKinds(completion.output!.root)).toEqual(planKinds);
+    const retry = sentMessages(setup.server, 1).at(-1) as { content: string };
+    expect(retry.content).toContain("answer.root.subtasks[0].subtasks[0].due: must be a date-time string");
+  });
+
+  it("streams partial answers whose dates at every depth are absent while they arrive, then a Date", async () => {
+    setup.server.enqueue(turn.text(planText, { deltaSize: 4 }));
+    const stream = setup.endpoint.stream("m", "Plan?", { output: jsonSchema<{ owner: string; root: Task }>() });
+    const seen: string[] = [];
+    for await (const event of stream)
+      if (event.type === "partial-output" && event.partial.root !== undefined)
+        seen.push(...taskKinds(event.partial.root as Partial<Task>));
+    // Absent while it arrives ("undefined"), never a string ("string ..."); `noted` is one.
+    expect(seen.filter((kind) => !/: (Date|undefined) (string|undefined)$/.test(kind))).toEqual([]);
+    expect(seen.filter((kind) => kind.endsWith(": Date string")).length).toBeGreaterThan(5);
+    expect(taskKinds((await stream.completion).output!.root)).toEqual(planKinds);
   });
 });
 

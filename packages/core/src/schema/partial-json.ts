@@ -1,4 +1,5 @@
 import { setOwn } from "../json.js";
+import { DateLocations, type DateState } from "./date-locations.js";
 import { snapshotOf, type SnapshotFrame } from "./partial-snapshot.js";
 
 // An incremental reader of one JSON object or array arriving in pieces (a streamed answer): each
@@ -15,13 +16,16 @@ interface Frame {
   keys: string[];
   /** What comes next: a key (or `}`), the colon, a value, or a comma (or the closing bracket). */
   expect: "key" | "colon" | "value" | "comma";
+  /** Where the container sits among the date paths. */
+  dates: DateState;
 }
 
 /** Options of a `PartialJSON`. */
 export interface PartialJSONOptions {
   /**
-   * Paths (property names, `"*"` for any item or key) whose strings are dates: such a string is
-   * held back while it arrives and placed as a `Date` once complete (left out if it is no date).
+   * Where the value's dates are, as `ToolMetadata.dates` writes them (property names, `"*"` for
+   * any item or key, the `$defs` entries of recursive types): a string there is held back while it
+   * arrives and placed as a `Date` once complete (left out if it is no date).
    */
   dates?: readonly (readonly string[])[];
 }
@@ -48,14 +52,14 @@ export class PartialJSON {
   #escape = 0;
   #hex = "";
   #changed = false;
-  readonly #dates: readonly (readonly string[])[];
+  readonly #dates: DateLocations;
   /** The string being read is a date: held back until it is complete. */
   #heldDate = false;
 
   /** `maxDepth`: the deepest nesting read before it stops (default 64). */
   constructor(maxDepth = 64, options: PartialJSONOptions = {}) {
     this.#maxDepth = maxDepth;
-    this.#dates = options.dates ?? [];
+    this.#dates = DateLocations.of(options.dates ?? []);
   }
 
   /** The value read so far (the same object, growing), or undefined before its first bracket. */
@@ -119,10 +123,11 @@ export class PartialJSON {
       this.#fail();
       return;
     }
+    const dates = this.#root === undefined ? this.#dates.start : this.#nextDates();
     if (this.#root === undefined) this.#root = container;
     else this.#place(container);
     const expect = Array.isArray(container) ? "value" : "key";
-    this.#stack.push({ value: container, key: undefined, keys: [], expect });
+    this.#stack.push({ value: container, key: undefined, keys: [], expect, dates });
     this.#changed = true;
   }
 
@@ -156,15 +161,11 @@ export class PartialJSON {
     else setOwn(parent.value, parent.key!, copy);
   }
 
-  /** True when the value about to be read in the innermost container sits at one of the date paths. */
-  #atDatePath(): boolean {
-    if (this.#dates.length === 0) return false;
-    const path = this.#stack.map((frame) =>
-      Array.isArray(frame.value) ? String(frame.value.length - (frame === this.#top() ? 0 : 1)) : frame.key!,
-    );
-    return this.#dates.some(
-      (date) => date.length === path.length && date.every((segment, i) => segment === "*" || segment === path[i]),
-    );
+  /** Where the value about to be read in the innermost container sits among the date paths. */
+  #nextDates(): DateState {
+    const frame = this.#top();
+    if (frame.dates.length === 0) return frame.dates;
+    return this.#dates.step(frame.dates, Array.isArray(frame.value) ? String(frame.value.length) : frame.key!);
   }
 
   #top(): Frame {
@@ -196,7 +197,7 @@ export class PartialJSON {
         if (frame.expect === "key") this.#tokenKind = "key";
         else if (frame.expect === "value") {
           this.#tokenKind = "string";
-          this.#heldDate = this.#atDatePath();
+          this.#heldDate = this.#dates.isDate(this.#nextDates());
           if (!this.#heldDate) this.#place("");
         } else return this.#fail();
         this.#token = "";

@@ -16,7 +16,7 @@ function datePaths(value: unknown): string[][] | undefined {
   return paths.length > 0 ? paths.map((path) => [...path]) : undefined;
 }
 
-/** Records the `Date` paths (lists of property names, `"*"` for every item or value) of an answer schema. */
+/** Records the `Date` paths of an answer schema (written as `ToolMetadata.dates` writes them). */
 export function recordOutputDates(schema: JSONSchema, dates: unknown): void {
   const paths = datePaths(dates);
   if (paths !== undefined && typeof schema === "object") datesBySchema.set(schema, paths);

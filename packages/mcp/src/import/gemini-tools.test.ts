@@ -40,4 +40,4 @@ it("offers imported MCP tools through the Gemini endpoint and answers its call w
     await gemini.close();
     await server.close();
   }
-}, 30_000); // a child MCP server and two rounds: more than jest's 5 s on a loaded 2-core machine
+});
