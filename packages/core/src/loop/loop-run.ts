@@ -174,10 +174,7 @@ export class LoopRun {
       : this.#exchange(request, round);
   }
 
-  /**
-   * One request, from its `request` event to its `reply` event. Cancellation is reported as
-   * `AbortedError` whichever layer noticed it first.
-   */
+  /** One request, from its `request` event to its `reply` event (a cancelled one rejects with the endpoint's `AbortedError`). */
   async #exchange(request: EndpointRequest, round: number): Promise<EndpointReply> {
     this.#emit?.({
       type: "request",
@@ -188,18 +185,7 @@ export class LoopRun {
       toolChoice: request.toolChoice,
       stream: this.stream,
     });
-    let reply: EndpointReply;
-    try {
-      reply = await this.endpoint.send(request);
-    } catch (error) {
-      if (this.options.signal?.aborted) {
-        throw new AbortedError(
-          "The completion was aborted during a request; the conversation is as it was before that request.",
-          { cause: error },
-        );
-      }
-      throw error;
-    }
+    const reply = await this.endpoint.send(request);
     const choice = reply.choices[0];
     if (choice === undefined)
       throw new ProtocolError("The reply holds no choice: nothing was added to the conversation.");

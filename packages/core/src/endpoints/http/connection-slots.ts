@@ -5,8 +5,8 @@
 /** Requests in flight per endpoint unless `maxConnections` says otherwise. */
 export const DEFAULT_MAX_CONNECTIONS = 16;
 
-/** Why a wait for a free slot ended without one. */
-export type SlotWaitFailure = { kind: "timeout" } | { kind: "aborted"; reason: unknown };
+/** Why a wait for a free slot ended without one (`size`: how many slots were all busy). */
+export type SlotWaitFailure = { kind: "timeout"; size: number } | { kind: "aborted"; reason: unknown };
 
 /** Thrown by `acquire` when the wait times out or is cancelled. */
 export class SlotWaitError extends Error {
@@ -62,7 +62,9 @@ export class ConnectionSlots {
         reject(new SlotWaitError(failure));
       };
       const onAbort = (): void => leave({ kind: "aborted", reason: signal!.reason });
-      const timer = Number.isFinite(timeoutMs) ? setTimeout(() => leave({ kind: "timeout" }), timeoutMs) : undefined;
+      const timer = Number.isFinite(timeoutMs)
+        ? setTimeout(() => leave({ kind: "timeout", size: this.#size }), timeoutMs)
+        : undefined;
       const cleanup = (): void => {
         if (timer !== undefined) clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);

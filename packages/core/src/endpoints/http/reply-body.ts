@@ -1,6 +1,6 @@
 import { ProtocolError } from "../../errors/protocol-error.js";
 import { excerptOf } from "./errors.js";
-import type { HttpResponse } from "./transport.js";
+import type { HttpResponse } from "./http-response.js";
 import { SSEReader, type SSEMessage } from "./sse-reader.js";
 
 /**

@@ -1,7 +1,8 @@
 import type { JSONObject } from "../../json.js";
 import { restoreOmittedArguments } from "../../schema/strict-schema-nulls.js";
 import { HttpEndpoint } from "../http/endpoint.js";
-import type { HttpResponse, RequestBody } from "../http/transport.js";
+import type { HttpResponse } from "../http/http-response.js";
+import type { RequestBody } from "../http/request-body.js";
 import type { EndpointReply, EndpointRequest } from "../model-endpoint.js";
 import { resolveOpenAIOptions, type OpenAIOptions } from "./options.js";
 import { parseOpenAIReply } from "./reply.js";
@@ -72,8 +73,9 @@ export class OpenAI extends HttpEndpoint<"OpenAI"> {
 
   /**
    * Sends one request and parses the reply (`ModelEndpoint.send`). Throws `EndpointError` when the
-   * request fails after its retries (or is cancelled) and `ProtocolError` for a body that is not a
-   * chat completion (a stream cut before its end included); nothing is reported as a result then.
+   * request fails after its retries, `AbortedError` when `request.signal` cancels it, and
+   * `ProtocolError` for a body that is not a chat completion (a stream cut before its end
+   * included); nothing is reported as a result then.
    */
   send(request: EndpointRequest): Promise<EndpointReply> {
     let body: OpenAIBody;
