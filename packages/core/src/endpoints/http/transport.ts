@@ -51,12 +51,6 @@ export interface PostOptions {
   retryAfterFromBody?: (body: string) => number | undefined;
 }
 
-/** A request path's full path (base path + path + query) and how messages name it. */
-interface Route {
-  target: string;
-  fullPath: string;
-}
-
 /**
  * POSTs JSON to one server over undici: one keep-alive pool, at most `maxConnections` requests
  * at once, timeouts, retries with backoff or the wait the server asked for, a response size cap,
@@ -74,11 +68,8 @@ export class HttpTransport {
   #closing: Promise<void> | undefined;
   readonly #origin: string;
   readonly #basePath: string;
-  // The headers of every request, one object per `accept` value, made once.
-  readonly #headers = new Map<string, Record<string, string>>();
   readonly #slots: ConnectionSlots;
   readonly #maxConnections: number;
-  readonly #routes = new Map<string, Route>();
 
   constructor(options: HttpTransportOptions) {
     this.#options = options;
@@ -98,14 +89,15 @@ export class HttpTransport {
     options: PostOptions,
     read: (response: HttpResponse) => Promise<T>,
   ): Promise<T> {
-    const route = this.#route(path);
+    // The query may carry a key (Azure's `?api-key=`, Gemini's `?key=`): messages name the path only.
+    const target = `POST ${this.#options.baseURL}${path.split("?", 1)[0]}`;
     const { retry, timeoutMs } = this.#options;
     for (let attempt = 0; ; attempt++) {
       let delivered = false;
       try {
-        return await this.#try(route, body, options, () => (delivered = true), read);
+        return await this.#try(path, target, body, options, () => (delivered = true), read);
       } catch (thrown) {
-        let error = errorFromFailure(thrown, route.target, timeoutMs, options.signal);
+        let error = errorFromFailure(thrown, target, timeoutMs, options.signal);
         // Parts of a stream already reached the caller: trying again would deliver them twice.
         if (delivered && !options.retryDuringBody && EndpointError.isInstance(error) && error.retryable)
           error = errorAfterDelivery(error);
@@ -117,28 +109,17 @@ export class HttpTransport {
         try {
           await waitBeforeRetry(delayMs, options.signal);
         } catch {
-          throw cancelled(route.target, options.signal!);
+          throw cancelled(target, options.signal!);
         }
       }
     }
   }
 
-  // The same few paths every request: their target (for messages) and full path, made once each.
-  #route(path: string): Route {
-    let route = this.#routes.get(path);
-    if (route === undefined) {
-      // The query may carry a key (Azure's `?api-key=`, Gemini's `?key=`): errors name the path only.
-      route = { target: `POST ${this.#options.baseURL}${path.split("?", 1)[0]}`, fullPath: `${this.#basePath}${path}` };
-      if (this.#routes.size >= 64) this.#routes.clear();
-      this.#routes.set(path, route);
-    }
-    return route;
-  }
-
   // One try: a connection slot (waiting for one counts against timeoutMs), then the exchange; the
   // slot is given back however it ends.
   async #try<T>(
-    route: Route,
+    path: string,
+    target: string,
     body: string | RequestBody,
     options: PostOptions,
     onDelivered: () => void,
@@ -146,7 +127,7 @@ export class HttpTransport {
   ): Promise<T> {
     const { signal } = options;
     const { timeoutMs, maxResponseBytes } = this.#options;
-    const release = this.#slots.tryAcquire(signal) ?? (await this.#slots.acquire(timeoutMs, signal));
+    const release = await this.#slots.acquire(timeoutMs, signal);
     try {
       const dispatcher = this.#dispatcher ?? (await this.#ownPool());
       signal?.throwIfAborted();
@@ -154,9 +135,9 @@ export class HttpTransport {
         {
           dispatcher,
           origin: this.#origin,
-          path: route.fullPath,
-          target: route.target,
-          headers: this.#headersFor(options.accept),
+          path: `${this.#basePath}${path}`,
+          target,
+          headers: { ...this.#options.headers, "content-type": "application/json", accept: options.accept },
           body,
           timeoutMs,
           maxResponseBytes,
@@ -192,13 +173,6 @@ export class HttpTransport {
     this.#dispatcher = pool;
     if (this.#closed) await pool.close(); // closed before its first request: fails as a closed pool does
     return pool;
-  }
-
-  #headersFor(accept: string): Record<string, string> {
-    let headers = this.#headers.get(accept);
-    if (headers === undefined)
-      this.#headers.set(accept, (headers = { ...this.#options.headers, "content-type": "application/json", accept }));
-    return headers;
   }
 
   /**

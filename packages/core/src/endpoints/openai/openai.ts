@@ -58,17 +58,12 @@ export class OpenAI extends HttpEndpoint<"OpenAI"> {
    * `ProtocolError` for a body that is not a chat completion (a stream cut before its end
    * included); nothing is reported as a result then.
    */
-  send(request: EndpointRequest): Promise<EndpointReply> {
-    let body: OpenAIBody;
-    try {
-      body = buildOpenAIBody(request, this.config(request.model), {
-        maxTokensField: this.#maxTokensField,
-        baseURL: this.baseURL,
-        onWarning: (message) => request.onEvent?.({ type: "warning", round: request.round, message }),
-      });
-    } catch (error) {
-      return Promise.reject(error as Error);
-    }
+  async send(request: EndpointRequest): Promise<EndpointReply> {
+    const body = buildOpenAIBody(request, this.config(request.model), {
+      maxTokensField: this.#maxTokensField,
+      baseURL: this.baseURL,
+      onWarning: (message) => request.onEvent?.({ type: "warning", round: request.round, message }),
+    });
     return this.#sendBody(body, request, body);
   }
 
