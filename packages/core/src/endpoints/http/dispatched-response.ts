@@ -22,8 +22,6 @@ export interface ResponseHead {
 /** How the body's pieces are taken: collected for `text`, or handed to a callback by `each`. */
 type Consumer = (piece: Buffer) => void;
 
-const settled = Promise.resolve();
-
 function prematureClose(): Error {
   return Object.assign(new Error("The response body was closed before its end."), {
     code: "ERR_STREAM_PREMATURE_CLOSE",
@@ -134,15 +132,14 @@ export class DispatchedResponse {
    * With `backlog`, the socket is paused while its reader is behind (backpressure.ts).
    */
   each(onPiece: Consumer, backlog?: StreamBacklog): Promise<void> {
-    // This read's first piece, and any others (most reads bring one: no list for them).
-    let first: Buffer | undefined;
-    let more: Buffer[] | undefined;
+    // The pieces of this socket read, handed over together once it is done.
+    let read: Buffer[] = [];
     const hold = backlog && new Backpressure(backlog);
     const reading = (): boolean => !this.#done;
     const flush = (): void => {
-      if (first === undefined) return;
-      const joined = more === undefined ? first : Buffer.concat([first, ...more]);
-      first = more = undefined;
+      if (read.length === 0) return;
+      const joined = read.length === 1 ? read[0]! : Buffer.concat(read);
+      read = [];
       if (hold === undefined) return onPiece(joined);
       hold.counting(joined.byteLength);
       onPiece(joined);
@@ -158,13 +155,8 @@ export class DispatchedResponse {
     return new Promise((resolve, reject) => {
       this.#take(
         (piece) => {
-          if (first !== undefined) {
-            (more ??= []).push(piece);
-            return;
-          }
-          first = piece;
-          // A promise reaction, not `queueMicrotask` (Node makes an AsyncResource per call of that).
-          void settled.then(flushLater);
+          // The read's first piece: its others follow in the same tick, then all go at once.
+          if (read.push(piece) === 1) queueMicrotask(flushLater);
         },
         (error) => {
           if (error !== undefined) return reject(error);
