@@ -47,17 +47,13 @@ export async function exchange<T>(request: Exchange, read: (response: HttpRespon
     tooLarge(target, maxResponseBytes, status),
   );
   try {
-    const { body, contentLength } = dispatchedBody(request.body);
     request.dispatcher.dispatch(
       {
         origin: request.origin,
         path: request.path,
         method: "POST",
-        headers:
-          contentLength === undefined
-            ? request.headers
-            : { ...request.headers, "content-length": String(contentLength) },
-        body,
+        headers: request.headers,
+        body: dispatchedBody(request.body),
         headersTimeout: request.timeoutMs,
         bodyTimeout: request.timeoutMs,
       },
