@@ -30,3 +30,20 @@ describe("ConnectionSlots.acquire", () => {
     expect(timedOut instanceof SlotWaitError && timedOut.failure).toEqual({ kind: "timeout", size: 2 });
   });
 });
+
+describe("ConnectionSlots.tryAcquire", () => {
+  it("takes a free slot at once, and gives none when all are held or the signal fired", async () => {
+    const slots = new ConnectionSlots(1);
+    const release = slots.tryAcquire(undefined);
+    expect(release).toBeInstanceOf(Function);
+    expect(slots.tryAcquire(undefined)).toBeUndefined();
+    const waiting = slots.acquire(1000, undefined); // queued behind the quick holder
+    release!();
+    (await waiting)();
+    expect(slots.held).toBe(0);
+    const controller = new AbortController();
+    controller.abort();
+    expect(slots.tryAcquire(controller.signal)).toBeUndefined();
+    expect(slots.held).toBe(0);
+  });
+});

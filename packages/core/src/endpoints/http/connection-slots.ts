@@ -35,6 +35,17 @@ export class ConnectionSlots {
   }
 
   /**
+   * A free slot at once (the function that gives it back), or undefined when none is free or
+   * `signal` already fired: then `acquire` waits (or refuses) as usual. Spares the common case a
+   * promise and a turn of the microtask queue before the request is sent.
+   */
+  tryAcquire(signal: AbortSignal | undefined): (() => void) | undefined {
+    if (signal?.aborted || this.#held >= this.#size) return undefined;
+    this.#held++;
+    return this.#releaser();
+  }
+
+  /**
    * Waits for a free slot and returns the function that gives it back (call it exactly once).
    * Rejects with `SlotWaitError` after `timeoutMs` without a slot, or as soon as `signal` fires.
    */
