@@ -124,7 +124,7 @@ export class HttpTransport {
   }
 
   // The same few paths every request: their target (for messages) and full path, made once each.
-  // With the free slot taken without a promise (`#try`): bench `short` 1.25× the floor, 1.29×
+  // With the free slot taken without a promise (`#try`): bench `short` 1.25× the floor, 1.28×
   // without the two (A/B in one run on the loaded 2-core machine, 10 passes, 9 of them for these).
   #route(path: string): Route {
     let route = this.#routes.get(path);
