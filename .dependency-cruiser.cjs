@@ -1,16 +1,21 @@
 // The layering of the repository, checked by dependency-cruiser in `npm test` (npm run layering).
 // Inside @tooltype/core the stations of the data path import one way only:
-//   json / errors <- schema <- tools <- policy, context <- endpoints <- loop <- router
-// (policy and context stand side by side; the cycle rule keeps them from importing each other both ways)
+//   json / errors <- schema <- tools <- policy, context <- endpoints, calls <- loop <- router <- completions.ts
+// (policy and context stand side by side, and so do endpoints and calls; the cycle rule keeps them
+// from importing each other both ways). `completions.ts`, the free function, sits on top: it hands
+// a router its own run and an endpoint the loop, so the loop never knows routers.
 const core = "^packages/core/src/";
+const top = "completions\\.ts$";
 const above = {
-  base: "(schema|tools|policy|context|endpoints|loop|router)/",
-  schema: "(tools|policy|context|endpoints|loop|router)/",
-  tools: "(policy|context|endpoints|loop|router)/",
-  policy: "(endpoints|loop|router)/",
-  context: "(endpoints|loop|router)/",
-  endpoints: "(loop|router)/",
-  loop: "router/",
+  base: `((schema|tools|policy|context|calls|endpoints|loop|router)/|${top})`,
+  schema: `((tools|policy|context|calls|endpoints|loop|router)/|${top})`,
+  tools: `((policy|context|calls|endpoints|loop|router)/|${top})`,
+  policy: `((calls|endpoints|loop|router)/|${top})`,
+  context: `((calls|endpoints|loop|router)/|${top})`,
+  calls: `((endpoints|loop|router)/|${top})`,
+  endpoints: `((calls|loop|router)/|${top})`,
+  loop: `(router/|${top})`,
+  router: top,
 };
 const layer = (name, from, to) => ({
   name: `core-${name}-stays-below`,
@@ -19,7 +24,7 @@ const layer = (name, from, to) => ({
   from: { path: `${core}${from}`, pathNot: "\\.test\\.ts$|/fixtures/" },
   to: { path: `${core}${to}` },
 });
-const providers = ["openai", "anthropic", "qwen", "http"];
+const providers = ["openai", "anthropic", "qwen", "responses", "gemini", "http"];
 
 module.exports = {
   forbidden: [
@@ -35,6 +40,7 @@ module.exports = {
     layer("tools", "tools/", above.tools),
     layer("policy", "policy/", above.policy),
     layer("context", "context/", above.context),
+    layer("calls", "calls/", above.calls),
     {
       // The one exception: the endpoint classes' convenience methods (ep.completions, ep.stream)
       // call the loop, from the one file that defines them.
@@ -45,9 +51,10 @@ module.exports = {
       },
     },
     {
-      ...layer("endpoints-base-class", "endpoints/http/endpoint\\.ts$", "router/"),
+      ...layer("endpoints-base-class", "endpoints/http/endpoint\\.ts$", `((calls|router)/|${top})`),
     },
     layer("loop", "loop/", above.loop),
+    layer("router", "router/", above.router),
     ...providers.map((provider) => ({
       name: `no-provider-imports-another-${provider}`,
       comment: `endpoints/${provider}/ imports no other provider folder: shared helpers live in endpoints/ itself (openai/ may use qwen/, the text-call dialect it serves; every provider may use http/).`,
@@ -62,7 +69,7 @@ module.exports = {
       comment: "endpoints/http/ is the transport every provider uses: it knows no provider.",
       severity: "error",
       from: { path: `${core}endpoints/http/`, pathNot: "\\.test\\.ts$" },
-      to: { path: `${core}endpoints/(openai|anthropic|qwen)/` },
+      to: { path: `${core}endpoints/(openai|anthropic|qwen|responses|gemini)/` },
     },
     {
       name: "no-test-support-in-production",

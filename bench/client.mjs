@@ -8,9 +8,11 @@
 // BENCH_CONCURRENCY (conversations at a time, default 1).
 import { fork } from "node:child_process";
 import { impls, ROUNDS } from "./scenario.mjs";
+import { geminiContenders } from "./scenarios/gemini.mjs";
 
 const [name, conversations = "10", warmup = "3"] = process.argv.slice(2);
-const contenders = ["floor", "typia", "tooltype", "tooltype-otel", "ai-sdk", "openai-runner"];
+const contenders = ["floor", "typia", "tooltype", "tooltype-otel", "ai-sdk", "openai-runner", ...geminiContenders];
+contenders.push("responses-floor", "responses-tooltype", "responses-openai");
 if (!contenders.includes(name))
   throw new Error(`unknown contender "${name}"; expected one of ${contenders.join(", ")}`);
 const rounds = Number(process.env.BENCH_ROUNDS ?? ROUNDS);

@@ -3,11 +3,11 @@
 // Usage: node bench/run.mjs                       every scenario
 //        node bench/run.mjs <scenario> [name …]   one scenario, optionally only some contenders
 //        node bench/run.mjs floor tooltype        the twenty-round scenario with these contenders
-// Scenarios: rounds, short, long, registry, stream, cold, build (see README.md for what each measures).
+// Scenarios: rounds, short, long, registry, stream, cold, build, gemini, responses (see README.md for what each measures).
 import { cpus } from "node:os";
 import { allContenders, log } from "./scenarios/common.mjs";
 
-const scenarios = ["rounds", "short", "long", "registry", "stream", "cold", "build"];
+const scenarios = ["rounds", "short", "long", "registry", "stream", "cold", "build", "gemini", "responses"];
 const [first, ...rest] = process.argv.slice(2);
 let chosen = scenarios;
 let wanted = [];

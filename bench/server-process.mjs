@@ -5,6 +5,7 @@
 // 2,000-round conversation would otherwise keep every ~400 KB body).
 // Env: BENCH_ROUNDS; BENCH_SMALL_CALLS=1 (always the small call, for long conversations); BENCH_REPORT_EVERY (report { round, bodyBytes } every that many rounds).
 import { serveInChild } from "./serve-in-child.mjs";
+import { geminiMessages } from "./gemini-messages.mjs";
 import { callFor, ROUNDS, smallCallFor } from "./scenario.mjs";
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? ROUNDS);
@@ -13,10 +14,11 @@ const reportEvery = Number(process.env.BENCH_REPORT_EVERY ?? 0);
 let calls = 0;
 
 function answer(request) {
-  const messages = request.body?.messages;
+  // chat completions, the Responses API, or Gemini
+  const messages = request.body?.messages ?? request.body?.input ?? geminiMessages(request.body);
   if (!Array.isArray(messages)) return { text: "no messages" };
   let results = 0;
-  for (const message of messages) if (message.role === "tool") results++;
+  for (const message of messages) if (message.role === "tool" || message.type === "function_call_output") results++;
   if (reportEvery > 0 && results % reportEvery === 0) process.send({ round: results, bodyBytes: request.bodyBytes });
   const user = messages.find((message) => message.role === "user");
   const c = Number(/Conversation (\d+)/.exec(JSON.stringify(user?.content))?.[1] ?? 0);

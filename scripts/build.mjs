@@ -19,7 +19,7 @@ const packages = {
 };
 // Bundled with esbuild into a few files per format (one module graph instead of hundreds of
 // files to resolve and read at import); tsc then only writes the declarations.
-const bundled = { core: ["src/index.ts", "src/internal.ts"] };
+const bundled = { core: ["src/index.ts"] };
 // Executables whose CommonJS entry is then rewritten as one file (their own modules inlined).
 const cliEntries = { transformer: "src/cli/main.ts" };
 const order = Object.keys(packages);

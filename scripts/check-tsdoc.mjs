@@ -1,5 +1,5 @@
 // Part of `npm run lint`: every public name has TSDoc. Public means reachable from a package's
-// `exports` (src/index.ts, core's src/internal.ts, the transformer's other entries): exported
+// `exports` (src/index.ts, the transformer's other entries): exported
 // declarations, and the public members of exported classes and interfaces. Constructors are left
 // to their class's TSDoc; a setter shares its getter's. Prints each gap and exits 1 when any.
 import { readFileSync, readdirSync } from "node:fs";

@@ -4,8 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SqliteConversationStore } from "@tooltype/stores";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
+import { completions } from "@tooltype/core";
 import { createInboxServer } from "./inbox-server.js";
-import { Payments, startConversation } from "./payments.js";
+import { Payments, resumeDecided, startConversation } from "./payments.js";
 import { runInbox } from "./run-inbox.js";
 
 describe("the approval-inbox example", () => {
@@ -67,6 +68,46 @@ describe("the approval-inbox example", () => {
       expect((await (await fetch(`${url}/elsewhere`)).json()) as object).toHaveProperty("error");
     } finally {
       await inbox.close();
+    }
+  });
+
+  it("leaves to other workers what they hold or already resumed: the worker loop skips Busy and nothing-to-resume", async () => {
+    const payments = new Payments();
+    const ep = payments.endpoint({ baseURL: model.url, model: "scripted" });
+    for (const id of ["conv-a", "conv-b", "conv-c"]) {
+      model.enqueue(turn.toolCall("payInvoice", { invoice: `INV-${id}`, amountCents: 100 }));
+      await startConversation(store, ep, "scripted", id, `Pay INV-${id}.`);
+      const [call] = (await store.listPending()).find((entry) => entry.id === id)!.calls;
+      await store.approve(id, call!.id);
+    }
+    // Another worker, on its own connection: while this worker's conv-a waits for the model, the
+    // other resumes conv-b to its end and takes conv-c, holding it until this worker is done.
+    const otherDatabase = new Database(join(dir, "conversations.db"));
+    const other = new SqliteConversationStore({ database: otherDatabase, secret: "test secret" });
+    let release: () => void = () => undefined;
+    let otherHoldsC: Promise<unknown> = Promise.resolve();
+    model.onRequest(async (request) => {
+      const body = JSON.stringify(request.body);
+      if (!body.includes("INV-conv-a")) return { text: "Paid." };
+      await other.resume("conv-b", (ctx) => completions(ep, "scripted", ctx));
+      await new Promise<void>((claimed) => {
+        otherHoldsC = other.resume("conv-c", async () => {
+          claimed();
+          await new Promise<void>((resolve) => (release = resolve));
+        });
+      });
+      return { text: "Paid INV-conv-a." };
+    });
+    try {
+      const answers = await resumeDecided(store, ep, "scripted");
+      expect(answers).toEqual([{ id: "conv-a", answer: "Paid INV-conv-a." }]);
+      expect(payments.paid).toEqual(["INV-conv-a", "INV-conv-b"]); // conv-c's payment waits for its holder
+      expect(model.requests.filter((request) => JSON.stringify(request.body).includes("INV-conv-b"))).toHaveLength(2);
+    } finally {
+      release();
+      await otherHoldsC;
+      await ep.close();
+      otherDatabase.close();
     }
   });
 });

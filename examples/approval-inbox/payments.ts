@@ -1,5 +1,5 @@
-import { completions, Context, OpenAI, ToolPolicyStatus, type Completion } from "@tooltype/core";
-import type { ConversationStore } from "@tooltype/stores";
+import { Context, OpenAI, ToolPolicyStatus, type Completion } from "@tooltype/core";
+import { ConversationBusyError, type ConversationStore } from "@tooltype/stores";
 
 /** Where the assistant sends its requests. */
 export interface ModelOptions {
@@ -48,14 +48,15 @@ export async function startConversation(
   request: string,
 ): Promise<Completion> {
   const ctx = paymentPolicy(new Context()).user(request);
-  const completion = await completions(ep, model, ctx);
+  const completion = await ep.completions(model, ctx);
   await store.save(id, ctx, null);
   return completion;
 }
 
 /**
  * The worker: resumes every conversation with decided calls. Approved payments run here, once,
- * even with several workers; a conversation another worker holds is left to it.
+ * even with several workers; a conversation another worker holds, or one another worker already
+ * resumed since it was listed, is left to it.
  */
 export async function resumeDecided(
   store: ConversationStore,
@@ -64,8 +65,13 @@ export async function resumeDecided(
 ): Promise<Array<{ id: string; answer: string | null }>> {
   const answers: Array<{ id: string; answer: string | null }> = [];
   for (const id of await store.listReady()) {
-    const { value } = await store.resume(id, (ctx) => completions(ep, model, paymentPolicy(ctx)));
-    answers.push({ id, answer: value.text });
+    try {
+      const result = await store.resume(id, (ctx) => ep.completions(model, paymentPolicy(ctx)));
+      if (result.resumed) answers.push({ id, answer: result.value.text });
+    } catch (error) {
+      if (ConversationBusyError.isInstance(error)) continue; // another worker has it
+      throw error;
+    }
   }
   return answers;
 }

@@ -1,4 +1,4 @@
-import { completions, Context, OpenAI, ToolPolicyStatus, type Completion, type ToolCall } from "@tooltype/core";
+import { Context, OpenAI, ToolPolicyStatus, type Completion, type ToolCall } from "@tooltype/core";
 import { Shop, type ShopDatabase } from "./shop.js";
 
 /** Where the refund desk sends its requests, and how it signs what it stores. */
@@ -70,7 +70,7 @@ export async function handleRequest(
     const ctx = withPolicy(new Context());
     ctx.system("You are the shop's support agent. Look an order up before refunding it.");
     ctx.user(text);
-    const completion = await completions(ep, options.model, ctx, 6, { signal: options.signal });
+    const completion = await ep.completions(options.model, ctx, { maxToolRounds: 6, signal: options.signal });
     store(db, conversationId, ctx, options);
     return completion;
   });
@@ -94,7 +94,7 @@ export async function decideAndResume(
     else ctx.reject(call.id, "A manager declined this refund.");
   }
   return withEndpoint(db, options, async (ep) => {
-    const completion = await completions(ep, options.model, ctx, 6, { signal: options.signal });
+    const completion = await ep.completions(options.model, ctx, { maxToolRounds: 6, signal: options.signal });
     store(db, conversationId, ctx, options);
     return completion;
   });

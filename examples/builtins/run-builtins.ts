@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { builtins } from "@tooltype/builtins";
-import { completions, Context, OpenAI, type Completion } from "@tooltype/core";
+import { Context, OpenAI, type Completion } from "@tooltype/core";
 
 /** Where the builtins example sends its requests. */
 export interface BuiltinsRunOptions {
@@ -48,13 +48,13 @@ export async function runBuiltins(options: BuiltinsRunOptions): Promise<Builtins
     ctx.user("Add a line to my notes saying when I asked, in Paris time.");
     ctx.toolPolicy.allow("files_read", "files_list", "files_search", "time_now"); // writes wait for a person
 
-    const first = await completions(ep, options.model, ctx, 4, { signal: options.signal });
+    const first = await ep.completions(options.model, ctx, { maxToolRounds: 4, signal: options.signal });
     report(first, print);
     for (const call of ctx.pending()) {
       print(`Approving ${call.name}(${call.rawArguments}) as the application would after asking the user.`);
       ctx.approve(call.id);
     }
-    const second = await completions(ep, options.model, ctx, 4, { signal: options.signal });
+    const second = await ep.completions(options.model, ctx, { maxToolRounds: 4, signal: options.signal });
     report(second, print);
     const notes = readFileSync(join(workspace, "notes.md"), "utf8");
     print(`notes.md now:\n${notes}`);

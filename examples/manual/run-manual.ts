@@ -1,4 +1,4 @@
-import { completions, Context, OpenAI, type Completion, type ToolCall } from "@tooltype/core";
+import { Context, OpenAI, type Completion, type ToolCall } from "@tooltype/core";
 import { Calendar } from "./calendar.js";
 
 /** Where the manual example sends its requests, and who confirms a change. */
@@ -58,7 +58,7 @@ export async function runManual(options: ManualRunOptions): Promise<ManualRun> {
     const ctx = new Context();
     ctx.system("You manage the user's calendar with the tools. Look events up before changing them.");
     ctx.user("Cancel my dentist appointment on Friday.");
-    let completion = await completions(ep, options.model, ctx, 0, { signal });
+    let completion = await ep.completions(options.model, ctx, { maxToolRounds: 0, signal });
     for (let turn = 0; completion.stopped === "attention" && turn < maxTurns; turn++) {
       for (const call of ctx.pending()) {
         if (readOnly.has(call.name)) {
@@ -78,7 +78,7 @@ export async function runManual(options: ManualRunOptions): Promise<ManualRun> {
         }
       }
       // Sends the results (and runs the approved calls); new calls come back Pending again.
-      completion = await completions(ep, options.model, ctx, 0, { signal });
+      completion = await ep.completions(options.model, ctx, { maxToolRounds: 0, signal });
     }
     for (const call of completion.calls)
       print(`  ${call.name}: ${call.policyResult?.status} → ${call.result?.output ?? "(no result)"}`);

@@ -1,4 +1,4 @@
-import { completions, Context, OpenAI, type Completion, type LoopEvent } from "@tooltype/core";
+import { Context, OpenAI, type Completion, type LoopEvent } from "@tooltype/core";
 import { Thermostat } from "./thermostat.js";
 
 /** Where the Qwen example sends its requests. */
@@ -58,7 +58,7 @@ export async function runQwen(options: QwenRunOptions): Promise<QwenRun> {
         print(`  ${event.call.name} ran → ${event.call.result?.output}`);
       }
     };
-    const completion = await completions(ep, options.model, ctx, 4, { signal: options.signal, onEvent });
+    const completion = await ep.completions(options.model, ctx, { maxToolRounds: 4, signal: options.signal, onEvent });
     print(`Answer: ${completion.text ?? "(no text)"}`);
     print(`Stopped: ${completion.stopped} after ${completion.rounds} round(s)`);
     return { completion, texts, thermostat };

@@ -1,4 +1,4 @@
-import { Anthropic, completions, OpenAI, Router, type Completion } from "@tooltype/core";
+import { Anthropic, OpenAI, Router, type Completion } from "@tooltype/core";
 import { Parcels } from "./parcels.js";
 
 /** One place the router may ask: an OpenAI-compatible server or Anthropic's Messages API. */
@@ -63,7 +63,8 @@ export async function runRouter(options: RouterRunOptions): Promise<RouterRun> {
     router.context.toolPolicy.allow("trackParcel"); // nothing runs unless the policy says so
 
     // A prompt goes into router.context, so the conversation can go on with another call.
-    const completion = await completions(router, options.prompt ?? "Where is my parcel PX-1001?", 4, {
+    const completion = await router.completions(options.prompt ?? "Where is my parcel PX-1001?", {
+      maxToolRounds: 4,
       signal: options.signal,
     });
     for (const call of completion.calls)

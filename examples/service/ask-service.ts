@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { completions, Context, OpenAI } from "@tooltype/core";
+import { Context, OpenAI } from "@tooltype/core";
 import { Tickets, type RequestContext, type User } from "./tickets.js";
 
 /** Where the service's model runs. */
@@ -90,7 +90,7 @@ export function createAskService(options: AskServiceOptions): AskService {
     try {
       const toolContext: RequestContext = { user };
       const signal = AbortSignal.any([gone.signal, AbortSignal.timeout(120_000)]);
-      const completion = await completions(ep, options.model, ctx, 4, { signal, toolContext });
+      const completion = await ep.completions(options.model, ctx, { maxToolRounds: 4, signal, toolContext });
       log(
         `POST /ask by ${user.id}: ${completion.stopped}, tools ${completion.calls.map((call) => call.name).join(", ") || "none"}`,
       );

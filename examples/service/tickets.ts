@@ -6,7 +6,7 @@ export interface User {
   name: string;
 }
 
-/** What the service hands every tool call (`completions(…, { toolContext })`). */
+/** What the service hands every tool call (`ep.completions(model, ctx, { toolContext })`). */
 export interface RequestContext {
   user: User;
 }

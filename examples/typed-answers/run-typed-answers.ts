@@ -1,4 +1,4 @@
-import { completions, Context, jsonSchema, OpenAI, type TypedCompletion } from "@tooltype/core";
+import { Context, jsonSchema, OpenAI, type TypedCompletion } from "@tooltype/core";
 import { WeatherService, type Forecast } from "./forecast.js";
 
 /** Where the example sends its requests. */
@@ -38,7 +38,8 @@ export async function runTypedAnswers(options: TypedAnswersRunOptions): Promise<
     }
     const forecast: Forecast = completion.output; // typed and validated, no cast
     for (const day of forecast.days) print(`${forecast.city} ${day.day}: ${day.celsius} °C, ${day.sky}`);
-    const again = await completions(ep, options.model, "Is it warm in Oslo? One word.", 0, {
+    const again = await ep.completions(options.model, "Is it warm in Oslo? One word.", {
+      maxToolRounds: 0,
       output: jsonSchema<{ answer: "yes" | "no" }>("yes-or-no"),
       signal: options.signal,
     });

@@ -2,8 +2,6 @@ import { ScriptedModelServer } from "@tooltype/testing";
 import { runTypedAnswers } from "./run-typed-answers.js";
 import { scriptForecast } from "./script.js";
 
-jest.setTimeout(30_000);
-
 describe("the typed answers example", () => {
   let server: ScriptedModelServer;
   beforeEach(async () => {

@@ -1,4 +1,4 @@
-import { completions, Context, OpenAI, type Completion } from "@tooltype/core";
+import { Context, OpenAI, type Completion } from "@tooltype/core";
 import { Weather } from "./weather.js";
 
 /** Where the weather example sends its requests. */
@@ -30,7 +30,7 @@ export async function runWeather(options: WeatherRunOptions): Promise<Completion
     ctx.user("What's the weather like in Paris right now?");
     ctx.toolPolicy.allow("getWeather"); // nothing runs unless the policy says so
 
-    const completion = await completions(ep, options.model, ctx, 4, { signal: options.signal });
+    const completion = await ep.completions(options.model, ctx, { maxToolRounds: 4, signal: options.signal });
     for (const call of completion.calls) {
       print(`Model called ${call.name}(${call.rawArguments})`);
       print(

@@ -1,5 +1,4 @@
-// Public API of @tooltype/core, grouped by station of the data path. What only sibling packages
-// need lives in `@tooltype/core/internal` (not covered by semver).
+// Public API of @tooltype/core, grouped by station of the data path.
 
 // JSON values and the errors every station throws.
 export type { JSONValue, JSONObject, JSONSchema } from "./json.js";
@@ -26,10 +25,12 @@ export { repairArguments, REPAIR_CODES } from "./schema/repair.js";
 export type { TypedSchema, SchemaType, DeepPartial } from "./schema/typed-schema.js";
 export { PartialJSON } from "./schema/partial-json.js";
 export type { ArgumentRepair, RepairCode, RepairOptions, RepairRecord } from "./schema/repair.js";
-/** @deprecated Import from `@tooltype/core/internal`; kept here so existing imports keep working. */
-export { validatorFor, argumentIssues, formatArgumentIssues } from "./internal.js";
-/** @deprecated Import from `@tooltype/core/internal`. */
-export type { SchemaValidator } from "./internal.js";
+/** @deprecated Schema plumbing: `tool.validate(args)` and `tool.validateReturn(value)` check against a tool's schemas. */
+export { validatorFor } from "./schema/validation.js";
+/** @deprecated Schema plumbing: `tool.validate(args)` gives the issues of a call's arguments. */
+export { argumentIssues, formatArgumentIssues } from "./schema/argument-issues.js";
+/** @deprecated Schema plumbing, with `validatorFor`. */
+export type { SchemaValidator } from "./schema/validation.js";
 
 // Tools: the decorator, definitions, the registry, results.
 export { Description } from "./tools/description-decorator.js";
@@ -73,6 +74,7 @@ export { Context } from "./context/context.js";
 export type { ContextOptions, RestoreOptions, StoreOptions, ToolCallInit } from "./context/context-options.js";
 export type { Message, SystemMessage, UserMessage, AssistantMessage, ToolMessage } from "./context/message.js";
 export type { ToolCall } from "./context/tool-call.js";
+export type { CallOutcome, CallOutcomeStatus } from "./context/call-outcome.js";
 export { ContextError, ApprovalError, ContextStoreError } from "./context/context-errors.js";
 export { CONTEXT_FORMAT, CONTEXT_FORMAT_VERSION } from "./context/stored-context.js";
 export type { StoredContext } from "./context/stored-context.js";
@@ -102,16 +104,29 @@ export type { OpenAIOptions } from "./endpoints/openai/options.js";
 export type { MaxTokensField } from "./endpoints/openai/request.js";
 export { Anthropic } from "./endpoints/anthropic/anthropic.js";
 export type { AnthropicOptions } from "./endpoints/anthropic/options.js";
+export { OpenAIResponses } from "./endpoints/responses/responses.js";
+export type { OpenAIResponsesOptions } from "./endpoints/responses/options.js";
+export type { ResponsesModelConfig, CustomToolGrammar } from "./endpoints/responses/responses-config.js";
+export type { ReasoningEffort, ReasoningSummary } from "./endpoints/responses/wire.js";
+export { Gemini } from "./endpoints/gemini/gemini.js";
+export type { GeminiOptions, GeminiVertexOptions } from "./endpoints/gemini/options.js";
+export type { GeminiThinkingConfig } from "./endpoints/gemini/wire.js";
+
+// Calls: deciding and running them, for the loop and for MCP.
+export { CallRunner } from "./calls/call-runner.js";
+export type { CallRunnerOptions } from "./calls/runner-settings.js";
+export type { CallEvent, CallHooks } from "./calls/call-event.js";
+export { DEFAULT_MAX_TOOL_OUTPUT } from "./calls/tool-output-limit.js";
 
 // The loop: completions, streams, options and events.
-export { completions, runCompletion, endpointCompletions } from "./loop/completions.js";
+export { completions } from "./completions.js";
+export { runCompletion, endpointCompletions } from "./loop/run-completion.js";
 export type {
   CompletionInput,
-  CompletionRouter,
   RawRequestBody,
   RawRequestEndpoint,
   TypedOutputOptions,
-} from "./loop/completions.js";
+} from "./loop/completion-input.js";
 export { streamCompletion } from "./loop/stream.js";
 export type { CompletionStream, TypedLoopEvent } from "./loop/stream.js";
 export type { Completion, StopReason, TypedCompletion } from "./loop/completion.js";
@@ -123,4 +138,5 @@ export type { CompletionHooks, CompletionStart, LoopHooks } from "./loop/loop-ho
 
 // The router: failover between endpoints, above the loop.
 export { Router } from "./router/router.js";
+export type { CompletionRouter } from "./router/completion-router.js";
 export type { RouterTarget, RouterOptions, FailoverInfo } from "./router/options.js";

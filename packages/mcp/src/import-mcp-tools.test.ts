@@ -1,6 +1,6 @@
 // importMcpTools, end to end: an MCP server written with the official SDK (McpServer + zod,
 // fixtures/sdk-server.cjs) on stdio, imported into a registry and called directly and by the loop.
-import { completions, Context, DuplicateToolError, OpenAI, ToolRegistry } from "@tooltype/core";
+import { completions, Context, DuplicateToolError, OpenAI, OpenAIResponses, ToolRegistry } from "@tooltype/core";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { importMcpTools, type McpToolClient } from "@tooltype/mcp";
@@ -138,6 +138,24 @@ describe("importMcpTools from an SDK McpServer over stdio", () => {
         -1,
       );
       expect(answer).toMatchObject({ role: "tool", content: "42" });
+    } finally {
+      await ep.close();
+      await server.close();
+    }
+  });
+  it("offers imported tools through the Responses API too, answered by function_call_output", async () => {
+    const server = await ScriptedModelServer.start();
+    const ep = new OpenAIResponses({ baseURL: server.origin, tools: registry });
+    try {
+      server.enqueue(turn.toolCall("math_add", { a: 20, b: 22 }), turn.text("It is 42."));
+      const ctx = new Context().user("What is 20 + 22?");
+      ctx.toolPolicy.allow("math_*");
+      const completion = await ep.completions("scripted", ctx);
+      expect([completion.text, completion.calls.map((call) => call.result?.output)]).toEqual(["It is 42.", ["42"]]);
+      const offered = (server.requests[0]!.body as { tools: Array<{ name: string; parameters: unknown }> }).tools;
+      expect(offered.find((tool) => tool.name === "math_add")?.parameters).toEqual(registry.get("math_add").schema);
+      const input = (server.requests[1]!.body as { input: Array<Record<string, unknown>> }).input;
+      expect(input.at(-1)).toMatchObject({ type: "function_call_output", output: "42" });
     } finally {
       await ep.close();
       await server.close();

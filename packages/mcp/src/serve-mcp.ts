@@ -2,7 +2,7 @@ import { ToolDefinitionError, type ToolPolicy, type ToolRegistry } from "@toolty
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
-import { answerToolCall, type CallAnswerSettings } from "./answer-tool-call.js";
+import { answerToolCall, runnerFor, type CallAnswerSettings } from "./answer-tool-call.js";
 import { watchRegistry, type StopWatching } from "./list-change-watcher.js";
 import { toMcpTool } from "./mcp-tool-listing.js";
 import { pageOf } from "./tool-list-pages.js";
@@ -40,12 +40,17 @@ export interface McpToolServer {
   close(): Promise<void>;
 }
 
-function checkOptions(options: ServeMcpOptions): void {
+function checkOptions(registry: ToolRegistry, options: ServeMcpOptions): void {
   if (typeof options?.policy?.evaluate !== "function") {
     throw new ToolDefinitionError(
       'serveMcp needs { policy }: a ToolPolicy that decides which calls may run (new ToolPolicy().allow("*") runs everything).',
     );
   }
+  if (options.hooks !== undefined && typeof options.hooks !== "function")
+    throw new ToolDefinitionError(
+      "serveMcp: hooks must be a function that returns the hooks of one call (telemetry.hooks).",
+    );
+  runnerFor(registry, options); // checks the limits and the timeout now, not at the first call
   const { pageSize, watchIntervalMs } = options;
   if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize > 0)) {
     throw new ToolDefinitionError(`serveMcp: pageSize must be a positive integer, not ${String(pageSize)}.`);
@@ -60,8 +65,9 @@ function checkOptions(options: ServeMcpOptions): void {
 /**
  * Serves the tools of `registry` over MCP on `transport` (a `StdioServerTransport`, a
  * Streamable HTTP transport, …). `tools/list` reads the registry at request time, so tools added
- * later are offered (and announced with `notifications/tools/list_changed`); `tools/call`
- * validates the arguments, asks `options.policy`, and runs the tool only when it is Allowed.
+ * later are offered (and announced with `notifications/tools/list_changed`); `tools/call` goes
+ * through the call runner a completion uses (`CallRunner`): it checks the arguments, asks
+ * `options.policy`, and runs the tool only when it is Allowed, under the same limits and hooks.
  * Resolves once the transport is connected.
  */
 export async function serveMcp(
@@ -69,7 +75,7 @@ export async function serveMcp(
   transport: Transport,
   options: ServeMcpOptions,
 ): Promise<McpToolServer> {
-  checkOptions(options);
+  checkOptions(registry, options);
   const server = new Server(
     { name: options.name ?? "tooltype", version: options.version ?? "0.1.0" },
     {
@@ -83,6 +89,9 @@ export async function serveMcp(
     timeoutMs: options.timeoutMs,
     maxToolInput: options.maxToolInput,
     maxDepth: options.maxDepth,
+    maxToolOutput: options.maxToolOutput,
+    repair: options.repair,
+    hooks: options.hooks,
   };
 
   server.setRequestHandler(ListToolsRequestSchema, (request) => {

@@ -1,6 +1,5 @@
 import { context, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Span } from "@opentelemetry/api";
 import {
-  ToolPolicyStatus,
   type Completion,
   type CompletionHooks,
   type CompletionStart,
@@ -234,9 +233,9 @@ export class CompletionTrace {
       const result = await context.with(scope, run);
       if (content !== undefined && call.result !== undefined)
         span.setAttribute(ATTR.toolResult, bounded(call.result.output, content));
-      if (call.policyResult?.status === ToolPolicyStatus.Failed) {
+      if (call.outcome !== undefined) {
         span.setAttribute(ATTR.errorType, TOOL_ERROR);
-        span.setStatus({ code: SpanStatusCode.ERROR, message: call.policyResult.message });
+        span.setStatus({ code: SpanStatusCode.ERROR, message: call.outcome.message });
         errorType = TOOL_ERROR;
       }
       return result;

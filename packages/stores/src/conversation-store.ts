@@ -22,7 +22,7 @@ export interface ConversationStoreOptions {
 export interface LoadedConversation {
   /** The conversation's id in the store. */
   id: string;
-  /** The restored context (calls that were running when it was saved are answered Failed, "interrupted"). */
+  /** The restored context (calls that were running when it was saved are answered with the outcome `interrupted`). */
   context: Context;
   /** Pass it to `save` as the expected version. */
   version: number;
@@ -54,8 +54,10 @@ export interface PendingConversation {
   error?: Error;
 }
 
-/** What `resume` returns: the callback's value and the version it saved. */
-export interface ResumeResult<T> {
+/** What `resume` returns when it ran the callback: its value and the version it saved. */
+export interface Resumed<T> {
+  /** The callback ran and what it did was saved. */
+  resumed: true;
   /** What the callback returned. */
   value: T;
   /** The version `resume` saved. */
@@ -63,10 +65,27 @@ export interface ResumeResult<T> {
 }
 
 /**
+ * What `resume` returns when there was nothing to resume: no call decided or interrupted, and
+ * the model had the last word (another worker resumed it first, or no decision came yet). The
+ * callback was not called, so no request went to the model; nothing was written.
+ */
+export interface NothingToResume {
+  /** Nothing to resume: the callback did not run. */
+  resumed: false;
+  /** The version the conversation is at (unchanged). */
+  version: number;
+}
+
+/** What `resume` returns: check `resumed` before reading `value`. */
+export type ResumeResult<T> = Resumed<T> | NothingToResume;
+
+/**
  * Conversations waiting for approval, kept in a database so they outlive the process and can
  * be shared by several instances. Every write is optimistic (a stale version fails with
  * `ConflictError`, nothing written), and a conversation being resumed is held by its worker
- * (others get `ConversationBusyError`), so each approved call runs exactly once.
+ * (others get `ConversationBusyError`), so each approved call runs exactly once. Every method
+ * refuses, with `ConversationIdError`, an id that is not well-formed Unicode, holds a NUL or is
+ * longer than 512 UTF-16 units: a database would store another id.
  */
 export interface ConversationStore {
   /** Creates the table when missing and checks its layout (`StoreSchemaError`). Every other method calls it first. */
@@ -93,7 +112,11 @@ export interface ConversationStore {
   /**
    * Takes the conversation for this worker, records the approved calls as started, then gives
    * the context to `run` (call `completions` there) and saves what it did. A call recorded as
-   * started runs at most once: if the worker dies, the next resume answers it Failed ("interrupted").
+   * started runs at most once: if the worker dies, the next resume answers it as `interrupted` (`call.outcome`).
+   * With nothing to resume (no call decided or interrupted, the model had the last word) `run`
+   * is not called and the result says `resumed: false`. A conversation another worker holds, or
+   * one whose claim kept losing to other saves, is `ConversationBusyError`; a claim that loses to
+   * a decision or a save is retried on the fresh copy, never reported as `ConflictError`.
    */
   resume<T>(id: string, run: (context: Context) => Promise<T>): Promise<ResumeResult<T>>;
   /** Deletes the conversation (only at `expectedVersion` when given). True when a row was deleted. */

@@ -4,13 +4,16 @@ export type {
   ConversationStore,
   ConversationStoreOptions,
   LoadedConversation,
+  NothingToResume,
   PendingCall,
   PendingConversation,
+  Resumed,
   ResumeResult,
 } from "./conversation-store.js";
 export {
   ConflictError,
   ConversationBusyError,
+  ConversationIdError,
   ConversationNotFoundError,
   StoredConversationError,
   StoreSchemaError,

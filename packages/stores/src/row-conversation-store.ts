@@ -1,5 +1,6 @@
 import { Context, ToolPolicyStatus, type ContextSecret, type ToolCall } from "@tooltype/core";
 import type { ConversationRow, ConversationRows } from "./conversation-rows.js";
+import { checkId, idProblem } from "./conversation-id.js";
 import type {
   ConversationStore,
   ConversationStoreOptions,
@@ -7,16 +8,18 @@ import type {
   PendingConversation,
   ResumeResult,
 } from "./conversation-store.js";
+import { hasWorkToResume, isDecided } from "./resumable.js";
 import {
   ConflictError,
   ConversationBusyError,
+  ConversationIdError,
   ConversationNotFoundError,
   StoredConversationError,
 } from "./store-errors.js";
 
 const DEFAULT_LEASE_MS = 60_000;
-// A decision retried this many times against fresh copies before the conflict is reported.
-const DECISION_ATTEMPTS = 50;
+// A decision or a claim retried this many times against fresh copies before giving up.
+const ATTEMPTS = 50;
 
 /**
  * The store logic over any SQL database: versions, leases, decisions and resumes. The
@@ -51,6 +54,7 @@ export class RowConversationStore implements ConversationStore {
   }
 
   async load(id: string): Promise<LoadedConversation | undefined> {
+    checkId(id);
     await this.open();
     const row = await this.#rows.get(id);
     if (row === undefined) return undefined;
@@ -58,6 +62,7 @@ export class RowConversationStore implements ConversationStore {
   }
 
   async save(id: string, context: Context, expectedVersion: number | null): Promise<number> {
+    checkId(id);
     await this.open();
     const now = Date.now();
     if (expectedVersion === null) {
@@ -75,6 +80,9 @@ export class RowConversationStore implements ConversationStore {
     const rows = await this.#rows.listAwaiting(options.limit ?? 100);
     return rows.map((row): PendingConversation => {
       const entry = { id: row.id, version: row.version, updatedAt: row.updatedAt };
+      // A row another application wrote with an id no method takes: shown, flagged, never usable.
+      const problem = idProblem(row.id);
+      if (problem !== undefined) return { ...entry, calls: [], error: new ConversationIdError(row.id, problem) };
       try {
         const calls = this.#restore(row)
           .pending()
@@ -88,7 +96,8 @@ export class RowConversationStore implements ConversationStore {
 
   async listReady(options: { limit?: number } = {}): Promise<string[]> {
     await this.open();
-    return this.#rows.listReady(Date.now(), options.limit ?? 100);
+    // An id written by another application that `resume` would refuse is left out.
+    return (await this.#rows.listReady(Date.now(), options.limit ?? 100)).filter((id) => idProblem(id) === undefined);
   }
 
   approve(id: string, callId: string): Promise<number> {
@@ -100,20 +109,11 @@ export class RowConversationStore implements ConversationStore {
   }
 
   async resume<T>(id: string, run: (context: Context) => Promise<T>): Promise<ResumeResult<T>> {
+    checkId(id);
     await this.open();
-    const row = await this.#rows.get(id);
-    if (row === undefined) throw new ConversationNotFoundError(id);
-    const now = Date.now();
-    if (row.leaseUntil > now) throw new ConversationBusyError(id, row.leaseUntil);
-    const context = this.#restore(row);
-    // The claim records every approved call as started before any runs: if this worker dies,
-    // the next resume reads them as interrupted instead of running them again.
-    const claimed = context
-      .unanswered()
-      .filter((call) => !call.started && call.policyResult?.status === ToolPolicyStatus.Allowed);
-    const claimVersion = row.version + 1;
-    const claim = this.#row(id, context, claimVersion, now + this.#leaseMs, now, claimed);
-    if (!(await this.#rows.update(claim, row.version, now))) throw await this.#failedWrite(id, row.version, now);
+    const claim = await this.#claim(id);
+    if (claim.context === undefined) return { resumed: false, version: claim.version };
+    const { context, version: claimVersion } = claim;
     const renewal = this.#keepLease(id, claimVersion);
     let value: T;
     try {
@@ -125,12 +125,33 @@ export class RowConversationStore implements ConversationStore {
       throw error;
     }
     renewal.stop();
-    return { value, version: await this.#release(id, context, claimVersion) };
+    return { resumed: true, value, version: await this.#release(id, context, claimVersion) };
   }
 
   async delete(id: string, expectedVersion?: number): Promise<boolean> {
+    checkId(id);
     await this.open();
     return this.#rows.remove(id, expectedVersion);
+  }
+
+  /**
+   * Takes the conversation for this worker: one conditional write records every approved call as
+   * started and sets the lease, before any of them runs (if this worker dies, the next resume
+   * reads them as interrupted instead of running them again). A claim that loses to another
+   * instance's save (a decision, another worker's resume) is tried again on the fresh copy; a row
+   * a worker holds is Busy. Without a context: nothing to resume at `version`, nothing written.
+   */
+  async #claim(id: string): Promise<{ context?: Context; version: number }> {
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const { row, context, now } = await this.#freeCopy(id);
+      if (!hasWorkToResume(context)) return { version: row.version };
+      const claimed = context
+        .unanswered()
+        .filter((call) => !call.started && call.policyResult?.status === ToolPolicyStatus.Allowed);
+      const claim = this.#row(id, context, row.version + 1, now + this.#leaseMs, now, claimed);
+      if (await this.#rows.update(claim, row.version, now)) return { context, version: claim.version };
+    }
+    throw new ConversationBusyError(id, Date.now(), ATTEMPTS);
   }
 
   async #release(id: string, context: Context, claimVersion: number): Promise<number> {
@@ -151,14 +172,11 @@ export class RowConversationStore implements ConversationStore {
 
   // Load, decide, save at the version loaded; a concurrent save means: do it again on the fresh copy.
   async #decide(id: string, decision: (context: Context) => ToolCall): Promise<number> {
+    checkId(id);
     await this.open();
     let lastConflict: ConflictError | undefined;
-    for (let attempt = 0; attempt < DECISION_ATTEMPTS; attempt++) {
-      const row = await this.#rows.get(id);
-      if (row === undefined) throw new ConversationNotFoundError(id);
-      const now = Date.now();
-      if (row.leaseUntil > now) throw new ConversationBusyError(id, row.leaseUntil);
-      const context = this.#restore(row);
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const { row, context, now } = await this.#freeCopy(id);
       decision(context);
       const next = this.#row(id, context, row.version + 1, 0, now);
       if (await this.#rows.update(next, row.version, now)) return next.version;
@@ -167,6 +185,15 @@ export class RowConversationStore implements ConversationStore {
       lastConflict = failure;
     }
     throw lastConflict!;
+  }
+
+  // The stored conversation, read to be changed: not found, or held by a worker, is thrown.
+  async #freeCopy(id: string): Promise<{ row: ConversationRow; context: Context; now: number }> {
+    const row = await this.#rows.get(id);
+    if (row === undefined) throw new ConversationNotFoundError(id);
+    const now = Date.now();
+    if (row.leaseUntil > now) throw new ConversationBusyError(id, row.leaseUntil);
+    return { row, context: this.#restore(row), now };
   }
 
   // Why an update matched no row: gone, moved on, or held by a worker.
@@ -209,11 +236,4 @@ export class RowConversationStore implements ConversationStore {
     const ready = open.some((call) => call.started || isDecided(call)) ? 1 : 0;
     return { id, version, body, awaiting, ready, leaseUntil, updatedAt: now };
   }
-}
-
-function isDecided(call: ToolCall): boolean {
-  const status = call.policyResult?.status;
-  return (
-    status === ToolPolicyStatus.Allowed || status === ToolPolicyStatus.Denied || status === ToolPolicyStatus.Failed
-  );
 }

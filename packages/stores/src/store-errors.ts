@@ -36,21 +36,27 @@ export class ConflictError extends TooltypeError {
 
 /**
  * A worker holds the conversation (it is resuming it: its tools may be running). Nothing was
- * written. Try again after `leaseUntil`; a worker that died loses the lease then.
+ * written. Try again after `leaseUntil`; a worker that died loses the lease then. A `resume` whose
+ * claim kept losing to other instances' saves says so too, with `attempts` (nothing holds it then).
  */
 export class ConversationBusyError extends TooltypeError {
   /** The conversation. */
   readonly conversationId: string;
-  /** When the worker's lease ends unless it renews it (milliseconds since the epoch). */
+  /** When the worker's lease ends unless it renews it (milliseconds since the epoch; when `attempts` is set, the time of the last one). */
   readonly leaseUntil: number;
+  /** Set when no worker held it but every one of this many claims lost to another save. */
+  readonly attempts: number | undefined;
 
-  constructor(conversationId: string, leaseUntil: number) {
+  constructor(conversationId: string, leaseUntil: number, attempts?: number) {
     super(
       "CONVERSATION_BUSY",
-      `Conversation "${conversationId}" is being resumed by a worker (lease until ${new Date(leaseUntil).toISOString()}): try again once it has saved.`,
+      attempts === undefined
+        ? `Conversation "${conversationId}" is being resumed by a worker (lease until ${new Date(leaseUntil).toISOString()}): try again once it has saved.`
+        : `Conversation "${conversationId}" kept changing while this worker tried to resume it (${attempts} claims, each beaten by another save): try again shortly.`,
     );
     this.conversationId = conversationId;
     this.leaseUntil = leaseUntil;
+    this.attempts = attempts;
   }
 
   /** True for any `ConversationBusyError`, even one thrown by another installed copy of the package. */
@@ -73,6 +79,33 @@ export class ConversationNotFoundError extends TooltypeError {
   static override isInstance(value: unknown): value is ConversationNotFoundError {
     return hasCode(value, "CONVERSATION_NOT_FOUND");
   }
+}
+
+/**
+ * A conversation id no store can keep: not a string, longer than 512 UTF-16 units, holding a NUL
+ * character or an unpaired UTF-16 surrogate (a database would store another id, so two ids would
+ * name one row). Nothing was read or written.
+ */
+export class ConversationIdError extends TooltypeError {
+  /** The id that was refused. */
+  readonly conversationId: unknown;
+
+  constructor(conversationId: unknown, problem: string) {
+    super("CONVERSATION_ID", `Conversation id ${shown(conversationId)} cannot be used: ${problem}.`);
+    this.conversationId = conversationId;
+  }
+
+  /** True for any `ConversationIdError`, even one thrown by another installed copy of the package. */
+  static override isInstance(value: unknown): value is ConversationIdError {
+    return hasCode(value, "CONVERSATION_ID");
+  }
+}
+
+// An id as a message shows it: escaped (so the message itself stays well-formed), and cut short.
+function shown(id: unknown): string {
+  if (typeof id !== "string") return `of type ${id === null ? "null" : typeof id}`;
+  const text = JSON.stringify(id.length > 60 ? id.slice(0, 60) : id);
+  return id.length > 60 ? `${text.slice(0, -1)}…" (${id.length} characters)` : text;
 }
 
 /**

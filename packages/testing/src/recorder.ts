@@ -22,7 +22,7 @@ export interface RecordedRequest {
   readonly bodyBytes: number;
   /** True when the body exceeded the server's `maxBodyBytes` (answered 413). */
   readonly tooLarge: boolean;
-  /** True when the body asked for a stream (`"stream": true`). */
+  /** True when the request asked for a stream (`"stream": true` in the body, or a streaming path such as Gemini's). */
   readonly stream: boolean;
   /**
    * The connection that carried it: sockets are numbered from 1 in the order the server accepted
@@ -54,6 +54,7 @@ export function recordRequest(
   bytes: number,
   data: Buffer | undefined,
   connection: number,
+  streams?: (path: string) => boolean,
 ): RecordedRequest {
   const url = req.url ?? "/";
   const query = url.indexOf("?");
@@ -70,11 +71,14 @@ export function recordRequest(
       body = undefined;
     }
   }
-  const stream = typeof body === "object" && body !== null && (body as { stream?: unknown }).stream === true;
+  const path = query < 0 ? url : url.slice(0, query);
+  const stream = streams
+    ? streams(path)
+    : typeof body === "object" && body !== null && (body as { stream?: unknown }).stream === true;
   return {
     seq,
     method: req.method ?? "GET",
-    path: query < 0 ? url : url.slice(0, query),
+    path,
     url,
     headers,
     body,

@@ -4,6 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from "node:net";
 import { anthropicFormat } from "./anthropic-format.js";
 import { openAIFormat } from "./openai-format.js";
+import { responsesFormat } from "./responses-format.js";
+import { geminiFormat } from "./gemini-format.js";
 import { readBody, recordRequest, type RecordedRequest } from "./recorder.js";
 import { errorTypeFor, respond, sendBody } from "./respond.js";
 import { validateTurn, type ScriptedTurn, type ScriptedTurnSource } from "./turn.js";
@@ -27,7 +29,8 @@ export type ScriptedRequestHandler = (
   request: RecordedRequest,
 ) => ScriptedTurn | undefined | Promise<ScriptedTurn | undefined>;
 
-const formats: readonly WireFormat[] = [openAIFormat, anthropicFormat];
+const formats: readonly WireFormat[] = [openAIFormat, anthropicFormat, responsesFormat, geminiFormat];
+const formatOf = (path: string) => formats.find((f) => (f.matches ? f.matches(path) : f.path === path));
 const routes = formats.map((format) => `POST ${format.path} (${format.name})`).join(", ");
 
 /**
@@ -151,16 +154,17 @@ export class ScriptedModelServer {
     } catch {
       return; // The client went away mid-request, or the server is closing: nothing to answer.
     }
+    const format = formatOf((req.url ?? "/").split("?", 1)[0]!);
     const record = recordRequest(
       this.#records.length,
       req,
       body.bytes,
       body.data,
       this.#connectionNumbers.get(req.socket) ?? 0,
+      format?.streams,
     );
     this.#records.push(record);
     try {
-      const format = formats.find((f) => f.path === record.path);
       if (record.tooLarge) {
         return await this.#fail(
           res,
@@ -195,7 +199,7 @@ export class ScriptedModelServer {
         const message = `the script ran out: request #${record.seq} (${record.method} ${record.path}) arrived with no scripted turn left; enqueue one more turn`;
         return await this.#fail(res, 500, message, format, "script_exhausted");
       }
-      const model = turn.model ?? (record.body as { model?: unknown }).model;
+      const model = turn.model ?? format.modelOf?.(record.path) ?? (record.body as { model?: unknown }).model;
       const context = {
         request: record,
         replyNumber: ++this.#replies,

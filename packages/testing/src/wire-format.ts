@@ -26,8 +26,14 @@ export interface RenderContext {
 export interface WireFormat {
   /** Short name, e.g. `"openai"`. */
   readonly name: string;
-  /** The path it answers (POST), e.g. `"/v1/chat/completions"`. */
+  /** The path it answers (POST), e.g. `"/v1/chat/completions"`; with `matches`, how messages name its paths. */
   readonly path: string;
+  /** Whether it answers `path`, for a format whose paths vary (the model in the path); default: equal to `path`. */
+  matches?(path: string): boolean;
+  /** Whether a request to `path` asks for a stream; default: the body's `"stream": true`. */
+  streams?(path: string): boolean;
+  /** The model a request to `path` names, for a format that puts it in the path; default: the body's `model`. */
+  modelOf?(path: string): string | undefined;
   /** The reply as a JSON body. */
   renderJson(turn: ScriptedTurn, context: RenderContext): unknown;
   /** The reply as SSE events, without the terminator. */

@@ -122,11 +122,13 @@ function stripQuery(id: string): string {
   return id.replace(/[?#].*$/, "");
 }
 
+// Typed through the instance: inferred, their types would be written into the declarations by
+// names (`VitePlugin`, ...) that unplugin imports from bundlers not installed here, unresolvable.
 /** `tooltypePlugin.esbuild` as a named export. */
-export const esbuildPlugin = tooltypePlugin.esbuild;
+export const esbuildPlugin: typeof tooltypePlugin.esbuild = tooltypePlugin.esbuild;
 /** `tooltypePlugin.vite` as a named export. */
-export const vitePlugin = tooltypePlugin.vite;
+export const vitePlugin: typeof tooltypePlugin.vite = tooltypePlugin.vite;
 /** `tooltypePlugin.rollup` as a named export. */
-export const rollupPlugin = tooltypePlugin.rollup;
+export const rollupPlugin: typeof tooltypePlugin.rollup = tooltypePlugin.rollup;
 /** `tooltypePlugin.webpack` as a named export. */
-export const webpackPlugin = tooltypePlugin.webpack;
+export const webpackPlugin: typeof tooltypePlugin.webpack = tooltypePlugin.webpack;

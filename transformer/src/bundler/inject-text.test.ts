@@ -79,6 +79,8 @@ describe("injectIntoText and ProjectProgram (the bundler plugin's core)", () => 
     const plain = join(fixture.directory, "src/plain.ts");
     const withTool = 'import { jsonSchema } from "@tooltype/core";\nexport const s = jsonSchema<{ n: number }>();\n';
     expect(transform("plain.ts", withTool).code).toContain("jsonSchema<{ n: number }>({");
+    const withDate = 'import { jsonSchema } from "@tooltype/core";\nexport const d = jsonSchema<{ at: Date }>();\n';
+    expect(transform("plain.ts", withDate).code).toMatch(/jsonSchema<\{ at: Date \}>\(\{.*\}, \[\["at"\]\]\);/);
     writeFileSync(
       plain,
       'import { jsonSchema } from "@tooltype/core";\nexport const t = jsonSchema<{ flag: boolean }>();\n',

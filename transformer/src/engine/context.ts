@@ -1,4 +1,5 @@
 import type * as ts from "typescript";
+import { DatePathRecorder, dateKey } from "./date-paths.js";
 import { DiagnosticCode, diagnosticAt, type DiagnosticCodeValue } from "./diagnostics.js";
 import type { SchemaObject, TypeScript } from "./types.js";
 
@@ -45,7 +46,7 @@ export class SchemaContext {
   private readonly finished = new Set<ts.Type>();
   private readonly recursive = new Set<ts.Type>();
   private readonly stack: ts.Type[] = [];
-  private readonly datePaths: string[][] = [];
+  private readonly datePaths = new DatePathRecorder();
 
   constructor(
     readonly ts: TypeScript,
@@ -66,23 +67,34 @@ export class SchemaContext {
     return this.visitor(this, type, hint);
   }
 
-  /** Paths of `Date` values (outside recursive types, whose paths have no finite list). */
+  /** Paths of `Date` values (see `ToolMetadata.dates`), inside recursive types too. */
   get dates(): string[][] {
-    return this.datePaths.map((path) => [...path]);
+    return this.datePaths.list();
   }
 
   /** Records that the value at the current path is a `Date`. */
   recordDate(): void {
-    this.datePaths.push([...this.path]);
+    this.datePaths.date();
   }
 
-  /** Runs `body` with `segment` appended to the current path. */
-  at<T>(segment: string, body: () => T): T {
+  /** Runs `body` at property `name` (or tuple index) of the value at the current path. */
+  at<T>(name: string, body: () => T): T {
+    return this.within(name, dateKey(name), body);
+  }
+
+  /** Runs `body` at every item or value of the value at the current path (`"*"`). */
+  atEach<T>(body: () => T): T {
+    return this.within("*", "*", body);
+  }
+
+  private within<T>(segment: string, dateSegment: string, body: () => T): T {
     this.path.push(segment);
+    this.datePaths.segments.push(dateSegment);
     try {
       return body();
     } finally {
       this.path.pop();
+      this.datePaths.segments.pop();
     }
   }
 
@@ -126,12 +138,12 @@ export class SchemaContext {
    * being built into a `$ref` and its schema into a `$defs` entry.
    */
   structured(type: ts.Type, build: () => SchemaObject): SchemaObject {
-    if (this.finished.has(type)) return { $ref: `#/$defs/${this.defNames.get(type)}` };
+    if (this.finished.has(type)) return this.reference(this.defNames.get(type)!);
     if (this.stack.includes(type)) {
       this.recursive.add(type);
-      return { $ref: `#/$defs/${this.nameOf(type)}` };
+      return this.reference(this.nameOf(type));
     }
-    const datesAtEntry = this.datePaths.length;
+    const datesAtEntry = this.datePaths.mark();
     this.stack.push(type);
     let schema: SchemaObject;
     try {
@@ -140,11 +152,16 @@ export class SchemaContext {
       this.stack.pop();
     }
     if (!this.recursive.has(type)) return schema;
-    // A recursive type's values sit at unboundedly many paths: its Date values stay strings.
-    this.datePaths.splice(datesAtEntry);
     const name = this.nameOf(type);
+    this.datePaths.leaveRecursive(name, datesAtEntry);
     this.defs.set(name, schema);
     this.finished.add(type);
+    return this.reference(name);
+  }
+
+  /** `{ $ref }` to a `$defs` entry, its place recorded for the `Date`s inside. */
+  private reference(name: string): SchemaObject {
+    this.datePaths.reference(name);
     return { $ref: `#/$defs/${name}` };
   }
 

@@ -32,7 +32,12 @@ export interface ToolMetadata {
   parameters: ParameterBinding[];
   /** Schema of the awaited return type, when it can cross JSON. */
   returns?: JSONSchema;
-  /** Paths in the arguments object whose values were declared `Date` (`"*"`: every item or value). */
+  /**
+   * Paths in the arguments object whose values were declared `Date` (`"*"`: every item or value; a
+   * name that is `*` or starts with `~` or `#` gets a `~` before it). A recursive type's `Date`s
+   * are listed from its `$defs` entry (first segment `"#/$defs/Name"`), and a path ending in
+   * `"#/$defs/Name"` meets that type (`["#", "#/$defs/Name"]`: the arguments object is one).
+   */
   dates?: string[][];
   /** Where the tool was declared, `file#Class.method` or `file#function`. */
   source?: string;

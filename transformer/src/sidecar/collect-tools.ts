@@ -35,6 +35,8 @@ export interface CollectedOutput {
   id: string;
   /** The schema of `T`, as the transformer injects it. */
   schema: JSONSchema;
+  /** Paths of the `Date`s in `T` (empty when it has none). */
+  dates: string[][];
   /** `file:line` of the first call with this id, the file relative to the project directory. */
   location: string;
 }
@@ -235,10 +237,11 @@ export function collectTools(
     const location = `${loaded.relativePath(file.fileName)}:${line}`;
     const earlier = outputs.get(id);
     if (earlier === undefined) {
-      outputs.set(id, { id, schema: described.schema, location });
+      outputs.set(id, { id, schema: described.schema, dates: described.dates, location });
       return;
     }
-    if (JSON.stringify(earlier.schema) === JSON.stringify(described.schema)) return;
+    const same = (a: CollectedOutput) => JSON.stringify([a.schema, a.dates]);
+    if (same(earlier) === same({ id, schema: described.schema, dates: described.dates, location })) return;
     diagnostics.push(
       sidecarDiagnostic(
         tsm,

@@ -127,10 +127,31 @@ describe("tooltype generate (sidecar)", () => {
         / - error TT9304: jsonSchema site id "forecast" is also used at src\/clash\.ts:2 for a different type.*give each type its own site id/;
       expect(result.messages).toEqual([
         expect.stringMatching(new RegExp(`^src/main\\.ts:17:\\d+${conflict.source}`)),
-        expect.stringMatching(new RegExp(`^src/weather\\.ts:38:\\d+${conflict.source}`)),
+        expect.stringMatching(new RegExp(`^src/weather\\.ts:40:\\d+${conflict.source}`)),
       ]);
     } finally {
       clash.remove();
+    }
+  });
+
+  it("registers the paths of an answer type's Dates with its schema", () => {
+    const dated = copyFixture("tools-project");
+    try {
+      writeFileSync(
+        join(dated.directory, "src/stamped.ts"),
+        'import { jsonSchema } from "@tooltype/core";\nexport const stamped = jsonSchema<{ at: Date; log: Date[] }>("stamped");\n' +
+          'interface Task { due: Date; subtasks: Task[] }\nexport const plan = jsonSchema<{ root: Task }>("plan");\n',
+      );
+      const result = generateSidecar({ project: dated.tsconfig, outFile: join(dated.directory, "src/g.ts") });
+      expect(result.messages).toEqual([]);
+      expect(result.text).toMatch(/registerOutputSchema\("stamped", \{[^]*\}, \[\["at"\],\["log","\*"\]\]\);/);
+      expect(result.text).toMatch(/registerOutputSchema\("verdict", \{[^;]*\}\);/); // no Dates, nothing more
+      // Inside a recursive type: the paths from its $defs entry, and where the answer meets it.
+      expect(result.text).toContain(
+        '["root","#/$defs/Task"],["#/$defs/Task","due"],["#/$defs/Task","subtasks","*","#/$defs/Task"]]);',
+      );
+    } finally {
+      dated.remove();
     }
   });
 

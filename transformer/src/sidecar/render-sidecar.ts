@@ -23,6 +23,8 @@ export interface SidecarOutput {
   id: string;
   /** The schema literal, exactly as the transformer injects it. */
   schema: unknown;
+  /** Paths of the `Date`s of the type, passed to `registerOutputSchema` when there are any. */
+  dates?: readonly (readonly string[])[];
   /** `file:line` of the call, quoted in a comment. */
   location: string;
 }
@@ -108,7 +110,9 @@ export function renderSidecar(
     lines.push(
       "",
       `// jsonSchema<…>(${JSON.stringify(output.id)}) at ${output.location}`,
-      `registerOutputSchema(${JSON.stringify(output.id)}, ${objectLiteral(output.schema as object)});`,
+      `registerOutputSchema(${JSON.stringify(output.id)}, ${objectLiteral(output.schema as object)}${
+        output.dates !== undefined && output.dates.length > 0 ? `, ${JSON.stringify(output.dates)}` : ""
+      });`,
     );
   }
   if (sorted.length === 0 && outputs.length === 0) lines.push("", "export {};");

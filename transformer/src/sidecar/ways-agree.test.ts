@@ -82,6 +82,8 @@ describe.each(setups)(
       const folders = sidecar!.tools.find((t) => t.name === "countFolders")!;
       expect(folders.schema).toMatchObject({ $defs: { Folder: { type: "object" } } });
       expect(Object.values(sidecar!.calls).every((call) => !call.isError)).toBe(true);
+      // A Date inside the recursive Folder arrives as a Date (a string would make the tool throw).
+      expect(sidecar!.calls["countFolders"]).toEqual({ output: "3", isError: false });
       // Typed answers: jsonSchema<T>("id") gives the same schema each way; in sidecar mode the
       // call in weather.ts ran before the sidecar registered "forecast" and was filled in place.
       const outputs = sidecar!.outputs!;

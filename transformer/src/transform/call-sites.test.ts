@@ -209,6 +209,23 @@ export const own = jsonSchema<{ x: number }>({ type: "object" });`;
     ]);
   });
 
+  it("appends the paths of the type's Dates after the schema, and none for strings with @format date-time", () => {
+    const source = `${header}
+interface Stamped { at: Date; log: { when: Date }[]; /** @format date-time */ written: string }
+export const stamped = jsonSchema<Stamped>();
+export const named = jsonSchema<Date[]>("dates");
+export const plain = jsonSchema<{ /** @format date-time */ written: string }>();`;
+    const { js, errors } = transformSources({ "tools.ts": source });
+    expect(errors).toEqual([]);
+    const calls = runWithFakeCore(js["tools.ts"]!).calls.jsonSchema;
+    expect(calls[0]).toEqual([
+      expect.objectContaining({ required: ["at", "log", "written"] }),
+      [["at"], ["log", "*", "when"]],
+    ]);
+    expect(calls[1]).toEqual(["dates", { type: "array", items: { type: "string", format: "date-time" } }, [["*"]]]);
+    expect(calls[2]).toHaveLength(1);
+  });
+
   it("without a type argument, or with an unresolved one, is a compile error", () => {
     const source = `${header}
 export const none = jsonSchema();

@@ -3,15 +3,20 @@ import { DiagnosticCode, diagnosticAt } from "../engine/diagnostics.js";
 import { schemaOfType } from "../engine/schema-of-type.js";
 import type { JSONSchema, TypeScript } from "../engine/types.js";
 
-/** `jsonSchema<T>()` → the schema of `T`, or a diagnostic (no type argument, unresolved generic, not JSON). */
+/**
+ * `jsonSchema<T>()` → the schema of `T` and the paths of its `Date`s (which the schema cannot tell
+ * from strings with `format: date-time`), or a diagnostic (no type argument, unresolved generic,
+ * not JSON).
+ */
 export function describeJsonSchema(
   tsm: TypeScript,
   checker: ts.TypeChecker,
   call: ts.CallExpression,
-): { schema?: JSONSchema; diagnostics: ts.Diagnostic[] } {
+): { schema?: JSONSchema; dates: string[][]; diagnostics: ts.Diagnostic[] } {
   const typeArgument = call.typeArguments?.[0];
   if (!typeArgument) {
     return {
+      dates: [],
       diagnostics: [
         diagnosticAt(
           tsm,
@@ -25,5 +30,5 @@ export function describeJsonSchema(
   const type = checker.getTypeFromTypeNode(typeArgument);
   const what = `jsonSchema<${typeArgument.getText()}>()`;
   const result = schemaOfType(tsm, checker, type, typeArgument, { subject: { what } });
-  return { schema: result.schema, diagnostics: result.diagnostics };
+  return { schema: result.schema, dates: result.dates, diagnostics: result.diagnostics };
 }

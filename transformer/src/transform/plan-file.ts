@@ -6,12 +6,14 @@ import type { TypeScript } from "../engine/types.js";
 import { describeDefineTool } from "./define-tool.js";
 import { describeJsonSchema } from "./json-schema-macro.js";
 
-/** What to do at one call: keep its arguments, pad them with `undefined` to `position`, then add `value`. */
+/** What to do at one call: keep its arguments, pad them with `undefined` to `position`, then add `value` (and `more`). */
 export interface Injection {
   /** Index the injected value takes in the argument list. */
   position: number;
   /** The JSON value written there as a literal. */
   value: unknown;
+  /** JSON values written after it, in order (a `jsonSchema<T>()`'s `Date` paths). */
+  more?: unknown[];
 }
 
 /** The injections of one file, keyed by the original call node, and the file's diagnostics. */
@@ -71,9 +73,11 @@ function planSite(
     case "json-schema": {
       const described = describeJsonSchema(tsm, checker, site.call);
       plan.diagnostics.push(...described.diagnostics);
-      // After the site id, when there is one: `jsonSchema("id", schema)`.
+      // After the site id, when there is one: `jsonSchema("id", schema)`; then the `Date` paths, if any.
       const position = site.call.arguments.length;
-      if (described.schema !== undefined) plan.injections.set(site.call, { position, value: described.schema });
+      const more = described.dates.length > 0 ? [described.dates] : undefined;
+      if (described.schema !== undefined)
+        plan.injections.set(site.call, { position, value: described.schema, ...(more ? { more } : {}) });
       return;
     }
     case "unresolved-add": {

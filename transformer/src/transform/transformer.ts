@@ -54,7 +54,9 @@ export function createTransformer(
       const visited = tsm.visitEachChild(node, visitor, context);
       if (!tsm.isCallExpression(visited)) return visited;
       const injection = plan.injections.get(tsm.getOriginalNode(node) as ts.CallExpression);
-      return injection ? inject(tsm, visited, write(tsm, injection.value), injection.position) : visited;
+      if (!injection) return visited;
+      const values = [injection.value, ...(injection.more ?? [])].map((value) => write(tsm, value));
+      return inject(tsm, visited, values, injection.position);
     };
     return tsm.visitNode(sourceFile, visitor) as ts.SourceFile;
   };
@@ -83,11 +85,16 @@ function mayEnclose(tsm: TypeScript, enclosing: ReadonlySet<ts.Node>, node: ts.N
   return enclosing.has(original) || original.pos < 0;
 }
 
-/** The call with `void 0` padding up to `position` and `value` there. */
-function inject(tsm: TypeScript, call: ts.CallExpression, value: ts.Expression, position: number): ts.CallExpression {
+/** The call with `void 0` padding up to `position` and `values` from there. */
+function inject(
+  tsm: TypeScript,
+  call: ts.CallExpression,
+  values: readonly ts.Expression[],
+  position: number,
+): ts.CallExpression {
   const f = tsm.factory;
   const args: ts.Expression[] = [...call.arguments];
   while (args.length < position) args.push(f.createVoidZero());
-  args.splice(position, args.length - position, value);
+  args.splice(position, args.length - position, ...values);
   return f.updateCallExpression(call, call.expression, call.typeArguments, args);
 }

@@ -1,10 +1,11 @@
 import { constants, realpathSync, statSync, type Stats } from "node:fs";
-import { lstat, mkdir, open, realpath, type FileHandle } from "node:fs/promises";
+import { lstat, open, realpath, type FileHandle } from "node:fs/promises";
 import { isAbsolute, join, relative, sep, win32 } from "node:path";
 import { ToolDefinitionError } from "@tooltype/core";
 import { Refusal } from "../refusal.js";
 import { describingFsErrors } from "./fs-error-message.js";
-import { directoryPathOfHandle, realPathOfHandle } from "./handle-real-path.js";
+import { realPathOfHandle } from "./handle-real-path.js";
+import { checkPathLimits } from "./path-limits.js";
 
 /** An open file or directory, proven to lie inside the root. */
 export interface ConfinedHandle {
@@ -17,9 +18,14 @@ export interface ConfinedHandle {
 // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever;
 // O_NOCTTY: a terminal device never becomes the process's controlling terminal.
 const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY;
-const DIRECTORY_FLAGS = READ_FLAGS | constants.O_DIRECTORY;
+/** How directories are opened for listing and as the base of further opens. */
+export const DIRECTORY_FLAGS = READ_FLAGS | constants.O_DIRECTORY;
 
-/** An open directory inside the root, and a path that reaches exactly it (see `openDirectoryChain`). */
+/**
+ * An open directory inside the root, and `anchor`, a path that reaches exactly it: its kernel
+ * link (`/proc/self/fd/N`) on Linux, so `join(anchor, name)` cannot be redirected by a swapped
+ * path; its verified real path elsewhere.
+ */
 export interface OpenDirectory {
   handle: FileHandle;
   real: string;
@@ -47,7 +53,10 @@ export class ConfinedRoot {
     this.path = real;
   }
 
-  /** The absolute path for a model-given relative path; refuses anything that could leave the root by its spelling. */
+  /**
+   * The absolute path for a model-given relative path; refuses anything that could leave the root
+   * by its spelling, and a path the system could not hold (see `checkPathLimits`).
+   */
   resolve(path: string): string {
     if (typeof path !== "string" || path.length === 0)
       throw new Refusal(`A path is required (relative to the root, e.g. "notes.txt" or ".").`);
@@ -56,7 +65,9 @@ export class ConfinedRoot {
       throw new Refusal(`"${path}" is absolute: paths are relative to the root (e.g. "src/index.ts").`);
     if (path.split(/[\\/]/).includes(".."))
       throw new Refusal(`"${path}" uses "..": paths stay inside the root; name the file from the root instead.`);
-    return join(this.path, path);
+    const absolute = join(this.path, path);
+    checkPathLimits(path, absolute);
+    return absolute;
   }
 
   /** How the model sees an absolute path inside the root: relative, with "/" separators ("." for the root). */
@@ -85,7 +96,7 @@ export class ConfinedRoot {
     const absolute = this.resolve(path);
     const before = await this.realInside(absolute, path);
     assertKind(await describingFsErrors(path, () => lstat(before)), kind, path);
-    const flags = kind === "directory" ? READ_FLAGS | constants.O_DIRECTORY : READ_FLAGS;
+    const flags = kind === "directory" ? DIRECTORY_FLAGS : READ_FLAGS;
     const handle = await describingFsErrors(path, () => open(before, flags));
     try {
       return await this.verify(handle, before, path, kind);
@@ -97,49 +108,12 @@ export class ConfinedRoot {
 
   /** Checks an open handle: it lies inside the root and is of the expected kind. */
   async verify(handle: FileHandle, opened: string, shown: string, kind: "file" | "directory"): Promise<ConfinedHandle> {
-    const real = await realPathOfHandle(handle, opened, shown);
+    const real = await describingFsErrors(shown, () => realPathOfHandle(handle, opened, shown));
     if (!this.contains(real))
       throw new Refusal(`"${shown}" leads outside the root (it was swapped for a link while opening).`);
     const stats = await handle.stat();
     assertKind(stats, kind, shown);
     return { handle, real, stats };
-  }
-
-  /**
-   * Opens the directory `absolute` level by level from the root, each level opened relative to
-   * the one before it (its kernel path on Linux, so no level can be swapped for a link after
-   * its check) and checked to lie inside the root. With `create`, missing levels are made on the
-   * way. The caller closes the returned handle; `anchor` names the open directory for `join`.
-   */
-  async openDirectoryChain(absolute: string, create: boolean): Promise<OpenDirectory> {
-    const parts = relative(this.path, absolute)
-      .split(sep)
-      .filter((part) => part !== "");
-    let handle = await open(this.path, DIRECTORY_FLAGS);
-    let current: OpenDirectory = { handle, real: this.path, anchor: await directoryPathOfHandle(handle, this.path) };
-    try {
-      for (const part of parts) {
-        const next = join(current.anchor, part);
-        const shown = this.show(join(current.real, part));
-        if (create)
-          await describingFsErrors(shown, () =>
-            mkdir(next).catch((error: NodeJS.ErrnoException) => {
-              if (error.code !== "EEXIST") throw error;
-            }),
-          );
-        handle = await describingFsErrors(shown, () => open(next, DIRECTORY_FLAGS));
-        const opened = await this.verify(handle, next, shown, "directory").catch(async (error: unknown) => {
-          await handle.close();
-          throw error;
-        });
-        await current.handle.close();
-        current = { ...opened, anchor: await directoryPathOfHandle(opened.handle, opened.real) };
-      }
-      return current;
-    } catch (error) {
-      await current.handle.close();
-      throw error;
-    }
   }
 }
 

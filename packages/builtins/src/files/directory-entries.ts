@@ -21,33 +21,45 @@ export async function readDirectory(
   root: ConfinedRoot,
   path: string,
   limit: number,
-): Promise<{ real: string; entries: DirectoryEntry[]; more: boolean }> {
+): Promise<{ entries: DirectoryEntry[]; more: boolean }> {
   const { handle, real } = await root.openForReading(path, "directory");
   try {
     const base = await directoryPathOfHandle(handle, real);
-    const found: Dirent[] = [];
-    let more = false;
-    for await (const dirent of await opendir(base)) {
-      if (found.length === limit) {
-        more = true;
-        break;
-      }
-      found.push(dirent);
-    }
-    found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const { found, more } = await sortedEntries(base, limit);
     const entries = await Promise.all(found.map((dirent) => describe(base, dirent)));
-    return { real, entries, more };
+    return { entries, more };
   } finally {
     await handle.close();
   }
 }
 
 async function describe(base: string, dirent: Dirent): Promise<DirectoryEntry> {
-  if (dirent.isSymbolicLink()) return { name: dirent.name, type: "symlink" };
-  if (dirent.isDirectory()) return { name: dirent.name, type: "directory" };
-  if (!dirent.isFile()) return { name: dirent.name, type: "other" };
+  const type = entryType(dirent);
+  if (type !== "file") return { name: dirent.name, type };
   const stats = await lstat(join(base, dirent.name)).catch(() => undefined);
   return stats === undefined
     ? { name: dirent.name, type: "file" }
     : { name: dirent.name, type: "file", size: stats.size };
+}
+
+/** What kind of entry `dirent` is, as the model reads it (a link is a link, whatever it points to). */
+export function entryType(dirent: Dirent): DirectoryEntry["type"] {
+  if (dirent.isSymbolicLink()) return "symlink";
+  if (dirent.isDirectory()) return "directory";
+  return dirent.isFile() ? "file" : "other";
+}
+
+/** Up to `limit` entries of the directory `base` names, sorted by name; `more` when entries were left out. */
+export async function sortedEntries(base: string, limit: number): Promise<{ found: Dirent[]; more: boolean }> {
+  const found: Dirent[] = [];
+  let more = false;
+  for await (const dirent of await opendir(base)) {
+    if (found.length === limit) {
+      more = true;
+      break;
+    }
+    found.push(dirent);
+  }
+  found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { found, more };
 }

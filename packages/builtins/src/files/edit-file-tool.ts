@@ -1,4 +1,5 @@
-import { defineTool, type Tool } from "@tooltype/core";
+import { defineTool, type Tool, type ToolCallContext } from "@tooltype/core";
+import { CallDeadline, toolTimeoutMs } from "../call-deadline.js";
 import { answerRefusals, Refusal } from "../refusal.js";
 import { writeAtomically } from "./atomic-write.js";
 import type { ConfinedRoot } from "./confined-root.js";
@@ -33,9 +34,16 @@ export function editFileTool(root: ConfinedRoot, limits: FilesLimits): Tool {
       required: ["path", "oldText", "newText"],
       additionalProperties: false,
     },
-    impl: (args) =>
+    timeoutMs: toolTimeoutMs(limits.timeoutMs),
+    impl: (args, context: ToolCallContext) =>
       answerRefusals(async () => {
-        const before = await readWhole(root, args.path, limits.maxWriteBytes);
+        const deadline = new CallDeadline(
+          context.signal,
+          limits.timeoutMs,
+          () =>
+            `Editing "${args.path}" was stopped after ${limits.timeoutMs} ms (the time limit); nothing was changed.`,
+        );
+        const before = await readWhole(root, args.path, limits.maxWriteBytes, deadline);
         const count = before.split(args.oldText).length - 1;
         if (count === 0)
           throw new Refusal(`oldText does not occur in "${args.path}"; read the file and copy the text exactly.`);
@@ -49,17 +57,17 @@ export function editFileTool(root: ConfinedRoot, limits: FilesLimits): Tool {
           throw new Refusal(
             `The edited file would be ${bytes.length} bytes, over the ${limits.maxWriteBytes}-byte write limit.`,
           );
-        await writeAtomically(root, args.path, bytes);
+        await writeAtomically(root, args.path, bytes, deadline);
         return { path: args.path, replaced: count, bytes: bytes.length };
       }),
   });
 }
 
-async function readWhole(root: ConfinedRoot, path: string, limit: number): Promise<string> {
+async function readWhole(root: ConfinedRoot, path: string, limit: number, deadline: CallDeadline): Promise<string> {
   const { handle, stats } = await root.openForReading(path, "file");
   try {
     if (stats.size > limit) throw new Refusal(`"${path}" is ${stats.size} bytes, over the ${limit}-byte edit limit.`);
-    const bytes = await readRange(handle, 0, limit + 1);
+    const bytes = await readRange(handle, 0, limit + 1, deadline);
     if (bytes.length > limit) throw new Refusal(`"${path}" grew past the ${limit}-byte edit limit while being read.`);
     if (looksBinary(bytes)) throw new Refusal(`"${path}" looks binary (it holds NUL bytes); only text is edited.`);
     return bytes.toString("utf8");

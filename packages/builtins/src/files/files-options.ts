@@ -14,6 +14,11 @@ export interface FilesOptions {
   maxResults?: number;
   /** Most directory entries one `files_search` looks at before it stops (default 20 000). */
   maxVisited?: number;
+  /**
+   * Most milliseconds one call of a file tool may take (default 30 000): a search past it stops
+   * walking and the model is told so; a write past it leaves nothing behind.
+   */
+  timeoutMs?: number;
 }
 
 /** `FilesOptions` with every bound filled in. */
@@ -22,6 +27,7 @@ export interface FilesLimits {
   maxWriteBytes: number;
   maxResults: number;
   maxVisited: number;
+  timeoutMs: number;
 }
 
 /** The bounds of `options`, defaults applied and checked. */
@@ -31,5 +37,6 @@ export function filesLimits(options: FilesOptions): FilesLimits {
     maxWriteBytes: positiveLimit(options.maxWriteBytes, 1024 * 1024, "files.maxWriteBytes"),
     maxResults: positiveLimit(options.maxResults, 500, "files.maxResults"),
     maxVisited: positiveLimit(options.maxVisited, 20_000, "files.maxVisited"),
+    timeoutMs: positiveLimit(options.timeoutMs, 30_000, "files.timeoutMs"),
   };
 }

@@ -10,7 +10,9 @@ const reasons: Record<string, string> = {
   ENXIO: "is a socket or a device without a reader",
   EEXIST: "already exists",
   ENOTEMPTY: "is not empty",
-  ENAMETOOLONG: "has a name that is too long",
+  ENAMETOOLONG: "is too long for the system (a name over 255 bytes, or a path too deep); use a shorter path",
+  EMFILE: "could not be opened: too many files are open in this process; try again later",
+  ENFILE: "could not be opened: too many files are open on this system; try again later",
   ENOSPC: "cannot be written: the disk is full",
   EROFS: "is on a read-only file system",
 };

@@ -22,7 +22,17 @@ export async function realPathOfHandle(handle: FileHandle, opened: string, shown
  * directory on Linux (so a swapped path cannot redirect the listing), else its verified real path.
  */
 export async function directoryPathOfHandle(handle: FileHandle, real: string): Promise<string> {
-  const link = `/proc/self/fd/${handle.fd}`;
+  const link = kernelLinkOf(handle);
   const kernel = await readlink(link).catch(() => undefined);
   return kernel !== undefined && kernel.startsWith("/") ? link : real;
+}
+
+/** The kernel's link to an open file (Linux): a path that reaches exactly it, however deep it lies. */
+export function kernelLinkOf(handle: FileHandle): string {
+  return `/proc/self/fd/${handle.fd}`;
+}
+
+/** True when `anchor` (from `directoryPathOfHandle`) is a kernel link rather than a path. */
+export function isKernelLink(anchor: string): boolean {
+  return anchor.startsWith("/proc/self/fd/");
 }

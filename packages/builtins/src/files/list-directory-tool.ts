@@ -1,4 +1,5 @@
 import { defineTool, type Tool } from "@tooltype/core";
+import { toolTimeoutMs } from "../call-deadline.js";
 import { answerRefusals } from "../refusal.js";
 import type { ConfinedRoot } from "./confined-root.js";
 import { readDirectory } from "./directory-entries.js";
@@ -14,9 +15,11 @@ export function listDirectoryTool(root: ConfinedRoot, limits: FilesLimits): Tool
       properties: { path: { type: "string", description: 'relative to the root; "." (default) is the root itself' } },
       additionalProperties: false,
     },
+    timeoutMs: toolTimeoutMs(limits.timeoutMs),
     impl: (args) =>
       answerRefusals(async () => {
         const path = args.path ?? ".";
+        // One bounded listing: the tool's timeout (files.timeoutMs and a second) is its time bound.
         const { entries, more } = await readDirectory(root, path, limits.maxResults);
         return more ? { path, entries, truncated: true } : { path, entries };
       }),

@@ -1,4 +1,5 @@
-import { defineTool, type Tool } from "@tooltype/core";
+import { defineTool, type Tool, type ToolCallContext } from "@tooltype/core";
+import { CallDeadline, toolTimeoutMs } from "../call-deadline.js";
 import { answerRefusals, Refusal } from "../refusal.js";
 import type { ConfinedRoot } from "./confined-root.js";
 import type { FilesLimits } from "./files-options.js";
@@ -27,8 +28,14 @@ export function readFileTool(root: ConfinedRoot, limits: FilesLimits): Tool {
       required: ["path"],
       additionalProperties: false,
     },
-    impl: (args) =>
+    timeoutMs: toolTimeoutMs(limits.timeoutMs),
+    impl: (args, context: ToolCallContext) =>
       answerRefusals(async () => {
+        const deadline = new CallDeadline(
+          context.signal,
+          limits.timeoutMs,
+          () => `Reading "${args.path}" was stopped after ${limits.timeoutMs} ms (the time limit); try again.`,
+        );
         const offset = args.offset ?? 0;
         if (args.length !== undefined && args.length > limits.maxReadBytes)
           throw new Refusal(`length ${args.length} is over the ${limits.maxReadBytes}-byte read limit; read in parts.`);
@@ -40,7 +47,8 @@ export function readFileTool(root: ConfinedRoot, limits: FilesLimits): Tool {
               `"${args.path}" is ${stats.size} bytes, over the ${limits.maxReadBytes}-byte read limit: ` +
                 `read it in parts with offset and length (at most ${limits.maxReadBytes} bytes each).`,
             );
-          const bytes = await readRange(handle, offset, wanted);
+          deadline.check();
+          const bytes = await readRange(handle, offset, wanted, deadline);
           if (looksBinary(bytes))
             throw new Refusal(`"${args.path}" looks binary (it holds NUL bytes); only text is read.`);
           return {

@@ -1,10 +1,11 @@
-import { join } from "node:path";
 import picomatch from "picomatch";
-import { defineTool, type Tool } from "@tooltype/core";
+import { defineTool, type Tool, type ToolCallContext } from "@tooltype/core";
+import { CallDeadline, toolTimeoutMs } from "../call-deadline.js";
 import { answerRefusals, Refusal } from "../refusal.js";
 import type { ConfinedRoot } from "./confined-root.js";
-import { readDirectory } from "./directory-entries.js";
+import { walkDirectory } from "./directory-walk.js";
 import type { FilesLimits } from "./files-options.js";
+import { directoryPathOfHandle } from "./handle-real-path.js";
 
 interface SearchArgs {
   pattern: string;
@@ -13,7 +14,7 @@ interface SearchArgs {
 
 /**
  * `files_search`: paths under a directory matching a glob (picomatch syntax), walked without
- * following symbolic links, bounded both in matches and in entries looked at.
+ * following symbolic links, bounded in matches, in entries looked at and in time.
  */
 export function searchFilesTool(root: ConfinedRoot, limits: FilesLimits): Tool {
   return defineTool<SearchArgs>({
@@ -30,30 +31,34 @@ export function searchFilesTool(root: ConfinedRoot, limits: FilesLimits): Tool {
       required: ["pattern"],
       additionalProperties: false,
     },
-    impl: (args) =>
+    timeoutMs: toolTimeoutMs(limits.timeoutMs),
+    impl: (args, context: ToolCallContext) =>
       answerRefusals(async () => {
         if (args.pattern.includes("\0")) throw new Refusal("The pattern holds a NUL byte.");
+        const deadline = new CallDeadline(
+          context.signal,
+          limits.timeoutMs,
+          () =>
+            `The search was stopped after ${limits.timeoutMs} ms (the time limit); ` +
+            "search a smaller directory (path) or a narrower pattern.",
+        );
         const matches = picomatch(args.pattern, { dot: false });
-        const start = args.path ?? ".";
+        const opened = await root.openForReading(args.path ?? ".", "directory");
+        const start = { ...opened, anchor: await directoryPathOfHandle(opened.handle, opened.real) };
+        const base = root.show(start.real);
         const found: string[] = [];
-        const queue: string[] = [""]; // paths relative to `start`
         let visited = 0;
-        let stoppedEarly = false;
-        while (queue.length > 0 && !stoppedEarly) {
-          const dir = queue.shift()!;
-          const listing = await readDirectory(root, dir === "" ? start : join(start, dir), limits.maxVisited);
-          for (const entry of listing.entries) {
-            visited += 1;
-            const rel = dir === "" ? entry.name : `${dir}/${entry.name}`;
-            if (entry.type !== "directory" && matches(rel)) found.push(root.show(join(listing.real, entry.name)));
-            if (entry.type === "directory") queue.push(rel);
-            if (found.length >= limits.maxResults || visited >= limits.maxVisited) {
-              stoppedEarly = true;
-              break;
-            }
+        let truncated = false;
+        for await (const entry of walkDirectory(root, start, limits.maxVisited, deadline)) {
+          visited += 1;
+          if (entry.type !== "directory" && matches(entry.path))
+            found.push(base === "." ? entry.path : `${base}/${entry.path}`);
+          if (found.length >= limits.maxResults || visited >= limits.maxVisited) {
+            truncated = true;
+            break;
           }
         }
-        return stoppedEarly || queue.length > 0
+        return truncated
           ? { pattern: args.pattern, matches: found, truncated: true }
           : { pattern: args.pattern, matches: found };
       }),

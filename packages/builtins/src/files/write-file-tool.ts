@@ -1,4 +1,5 @@
-import { defineTool, type Tool } from "@tooltype/core";
+import { defineTool, type Tool, type ToolCallContext } from "@tooltype/core";
+import { CallDeadline, toolTimeoutMs } from "../call-deadline.js";
 import { answerRefusals, Refusal } from "../refusal.js";
 import { writeAtomically } from "./atomic-write.js";
 import type { ConfinedRoot } from "./confined-root.js";
@@ -20,12 +21,19 @@ export function writeFileTool(root: ConfinedRoot, limits: FilesLimits): Tool {
       required: ["path", "content"],
       additionalProperties: false,
     },
-    impl: (args) =>
+    timeoutMs: toolTimeoutMs(limits.timeoutMs),
+    impl: (args, context: ToolCallContext) =>
       answerRefusals(async () => {
         const bytes = Buffer.from(args.content, "utf8");
         if (bytes.length > limits.maxWriteBytes)
           throw new Refusal(`The content is ${bytes.length} bytes, over the ${limits.maxWriteBytes}-byte write limit.`);
-        const { created } = await writeAtomically(root, args.path, bytes);
+        const deadline = new CallDeadline(
+          context.signal,
+          limits.timeoutMs,
+          () =>
+            `Writing "${args.path}" was stopped after ${limits.timeoutMs} ms (the time limit); nothing was written.`,
+        );
+        const { created } = await writeAtomically(root, args.path, bytes, deadline);
         return { path: args.path, bytes: bytes.length, created };
       }),
   });

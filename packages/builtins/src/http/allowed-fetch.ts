@@ -1,4 +1,5 @@
 import { request } from "undici";
+import { CallDeadline } from "../call-deadline.js";
 import { Refusal } from "../refusal.js";
 import { decodeText, readBoundedBody } from "./bounded-body.js";
 import type { HttpSettings } from "./http-options.js";
@@ -27,27 +28,35 @@ export interface FetchedResponse {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+// Credentials meant for one origin, dropped when a redirect leads to another (as the fetch
+// standard, undici's fetch and curl do), so an allowed origin cannot pass them on to a second one.
+const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+
 /**
  * Sends a request to an allowed origin and follows redirects by hand, checking each new
  * location against the allow list before connecting to it. No cookie jar: nothing a server
- * sets is sent again. One deadline covers every hop and the body; `signal` cancels it all.
+ * sets is sent again; credentials are not carried to another origin. One deadline covers every
+ * hop and the body; `signal` cancels it all.
  */
 export async function allowedFetch(
   settings: HttpSettings,
   outgoing: OutgoingRequest,
   signal: AbortSignal,
 ): Promise<FetchedResponse> {
-  const deadline = AbortSignal.timeout(settings.timeoutMs);
-  const abort = AbortSignal.any([signal, deadline]);
   let url = settings.allow.check(outgoing.url);
+  const deadline = new CallDeadline(
+    signal,
+    settings.timeoutMs,
+    () => `${url.origin} did not answer within ${settings.timeoutMs} ms.`,
+  );
   let { method, body } = outgoing;
   const headers = { ...outgoing.headers };
   for (let hop = 0; ; hop++) {
     let reply: Awaited<ReturnType<typeof request>>;
     try {
-      reply = await request(url, { method, headers, body: body ?? null, signal: abort, reset: true });
+      reply = await request(url, { method, headers, body: body ?? null, signal: deadline.signal, reset: true });
     } catch (error) {
-      throw failure(error, url, settings, signal, deadline);
+      throw failure(error, url, deadline);
     }
     const location = reply.headers.location;
     if (REDIRECTS.has(reply.statusCode) && typeof location === "string") {
@@ -61,6 +70,7 @@ export async function allowedFetch(
         body = undefined;
         delete headers["content-type"];
       }
+      if (next.origin !== url.origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
       url = next;
       continue;
     }
@@ -69,7 +79,7 @@ export async function allowedFetch(
     try {
       read = await readBoundedBody(reply.body, settings.maxResponseBytes);
     } catch (error) {
-      throw failure(error, url, settings, signal, deadline);
+      throw failure(error, url, deadline);
     }
     const text = decodeText(read.bytes, contentType);
     if (text === undefined)
@@ -83,15 +93,9 @@ export async function allowedFetch(
 }
 
 // A caller's cancellation propagates as it is; the deadline and network failures become refusals.
-function failure(
-  error: unknown,
-  url: URL,
-  settings: HttpSettings,
-  signal: AbortSignal,
-  deadline: AbortSignal,
-): unknown {
-  if (signal.aborted) return signal.reason ?? error;
-  if (deadline.aborted) return new Refusal(`${url.origin} did not answer within ${settings.timeoutMs} ms.`);
+function failure(error: unknown, url: URL, deadline: CallDeadline): unknown {
+  const stopped = deadline.failure(error);
+  if (stopped !== error) return stopped;
   const code = (error as { code?: unknown }).code;
   const reason = typeof code === "string" ? code : error instanceof Error ? error.message : String(error);
   return new Refusal(`The request to ${url.href} failed: ${reason}.`);

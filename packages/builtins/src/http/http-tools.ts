@@ -1,4 +1,5 @@
 import { defineTool, type JSONSchema, type Tool, type ToolCallContext } from "@tooltype/core";
+import { toolTimeoutMs } from "../call-deadline.js";
 import { answerRefusals, Refusal } from "../refusal.js";
 import { allowedFetch } from "./allowed-fetch.js";
 import { httpSettings, type HttpOptions, type HttpSettings } from "./http-options.js";
@@ -41,6 +42,7 @@ export function httpTools(options: HttpOptions): Tool[] {
         required: ["url"],
         additionalProperties: false,
       },
+      timeoutMs: toolTimeoutMs(settings.timeoutMs),
       impl: (args, context: ToolCallContext) =>
         answerRefusals(() =>
           allowedFetch(settings, { method: "GET", url: args.url, headers: modelHeaders(args.headers) }, context.signal),
@@ -66,6 +68,7 @@ function postTool(settings: HttpSettings, allowed: string): Tool {
       required: ["url", "body"],
       additionalProperties: false,
     },
+    timeoutMs: toolTimeoutMs(settings.timeoutMs),
     impl: (args, context: ToolCallContext) =>
       answerRefusals(() => {
         const body = Buffer.from(args.body, "utf8");

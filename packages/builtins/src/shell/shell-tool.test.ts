@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ToolDefinitionError } from "@tooltype/core";
 import { builtins } from "../builtins.js";
+import { eventually, liveProcesses, markerSeconds } from "../test-support/processes.js";
 import { callJson, tempDir, toolNamed } from "../test-support/temp-dir.js";
 
 describe("the shell tool", () => {
@@ -84,16 +85,20 @@ describe("the shell tool", () => {
     }
   });
 
+  // Each test's sleeps carry a duration no other process runs, so /proc tells whether they live on.
   it("stops a command that runs too long, with its whole process group", async () => {
-    const marker = join(dir.path, "survived");
-    const started = Date.now();
-    const result = await callJson(shell({ timeoutMs: 300 }), {
-      argv: ["sh", "-c", `(sleep 1; touch ${marker}) & sleep 5`],
-    });
-    expect(result.value.error).toContain("stopped after 300 ms");
-    expect(Date.now() - started).toBeLessThan(3_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(existsSync(marker)).toBe(false);
+    const sleep = ["sleep", markerSeconds()];
+    try {
+      const result = await callJson(shell({ timeoutMs: 1_000 }), {
+        argv: ["sh", "-c", `${sleep.join(" ")} & ${sleep.join(" ")}`],
+      });
+      // The command would sleep for days: only the time limit ends it.
+      expect(result.value.error).toBe('"sh" was stopped after 1000 ms (the time limit).');
+      // The sleep in the background went with the group.
+      await eventually(() => liveProcesses(sleep).length === 0, "the background sleep is gone");
+    } finally {
+      for (const pid of liveProcesses(sleep)) process.kill(pid, "SIGKILL");
+    }
   });
 
   it("bounds huge output and stops the command", async () => {
@@ -106,15 +111,19 @@ describe("the shell tool", () => {
   });
 
   it("kills the process group when the call is aborted", async () => {
-    const marker = join(dir.path, "aborted-survived");
+    const sleep = ["sleep", markerSeconds()];
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 200);
-    const result = await shell().call(
-      { argv: ["sh", "-c", `sleep 1; touch ${marker}`] },
-      { signal: controller.signal },
-    );
-    expect(result.isError).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(existsSync(marker)).toBe(false);
+    try {
+      const running = shell().call(
+        { argv: ["sh", "-c", `${sleep.join(" ")} & ${sleep.join(" ")}`] },
+        { signal: controller.signal },
+      );
+      await eventually(() => liveProcesses(sleep).length === 2, "both sleeps run");
+      controller.abort();
+      expect((await running).isError).toBe(true);
+      await eventually(() => liveProcesses(sleep).length === 0, "both sleeps are gone");
+    } finally {
+      for (const pid of liveProcesses(sleep)) process.kill(pid, "SIGKILL");
+    }
   });
 });

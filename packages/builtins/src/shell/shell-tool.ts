@@ -1,6 +1,7 @@
 import { lstat } from "node:fs/promises";
 import { defineTool, type Tool, type ToolCallContext } from "@tooltype/core";
 import { assertKind, type ConfinedRoot } from "../files/confined-root.js";
+import { toolTimeoutMs } from "../call-deadline.js";
 import { answerRefusals, Refusal } from "../refusal.js";
 import { findProgram } from "./find-program.js";
 import { runCommand } from "./run-command.js";
@@ -39,6 +40,7 @@ export function shellTool(root: ConfinedRoot, settings: ShellSettings): Tool {
       required: ["argv"],
       additionalProperties: false,
     },
+    timeoutMs: toolTimeoutMs(settings.timeoutMs),
     impl: (args, context: ToolCallContext) =>
       answerRefusals(async () => {
         const command = args.argv[0]!;

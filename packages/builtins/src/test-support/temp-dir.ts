@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +7,17 @@ import type { Tool } from "@tooltype/core";
 /** A fresh directory under the system temp dir; `remove()` deletes it and everything in it. */
 export function tempDir(prefix: string): { path: string; remove: () => void } {
   const path = mkdtempSync(join(tmpdir(), `tooltype-${prefix}-`));
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+  return { path, remove: () => removeTree(path) };
+}
+
+/** Deletes a directory tree, however deep (Node's `rmSync` recurses on the stack and overflows past ~2,000 levels). */
+export function removeTree(path: string): void {
+  try {
+    rmSync(path, { recursive: true, force: true });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    execFileSync("rm", ["-rf", "--", path]);
+  }
 }
 
 /** The tool called `name` among `tools` (fails the test when it is missing). */

@@ -1,10 +1,13 @@
 import { defineTool, ToolDefinitionError, type Tool } from "@tooltype/core";
+import { positiveLimit } from "../positive-limit.js";
 import { answerRefusals, Refusal } from "../refusal.js";
 
 /** Configuration of the time tool (`builtins({ time: true })` or `builtins({ time: { defaultTimeZone } })`). */
 export interface TimeOptions {
   /** The IANA zone used when the model names none (default "UTC"). */
   defaultTimeZone?: string;
+  /** Most milliseconds one call may take (default 5 000): the tool's `timeoutMs`. */
+  timeoutMs?: number;
 }
 
 /** What `time_now` returns. */
@@ -31,6 +34,7 @@ export function timeTool(options: TimeOptions): Tool {
   return defineTool<{ timeZone?: string }>({
     name: "time_now",
     description: `The current date and time in a time zone (IANA name such as "Europe/Paris"; default ${fallback}).`,
+    timeoutMs: positiveLimit(options.timeoutMs, 5_000, "time.timeoutMs"),
     schema: {
       type: "object",
       properties: { timeZone: { type: "string", description: 'an IANA time zone, e.g. "America/New_York" or "UTC"' } },

@@ -5,7 +5,7 @@ import { ApprovalError, ContextError } from "./context-errors.js";
 import { grantContextAccess } from "./context-internals.js";
 import type { ContextOptions, RestoreOptions, StoreOptions, ToolCallInit } from "./context-options.js";
 import { readStoredContext, writeStoredContext, type StoredContext } from "./stored-context.js";
-import { CHANGED_MESSAGE, errorResult, failCall, INTERRUPTED_MESSAGE } from "./error-result.js";
+import { CHANGED_MESSAGE, errorResult, failCall, failRun, INTERRUPTED_MESSAGE } from "./error-result.js";
 import type { AssistantMessage, Message } from "./message.js";
 import { newToolCall } from "./new-tool-call.js";
 import { callBinding, type ContextSecret } from "./signing.js";
@@ -166,8 +166,8 @@ export class Context {
   /**
    * Restores a stored context (the parsed JSON value, or its text). The value is untrusted: its
    * shape is checked (`ContextStoreError` names the place), and with `secret` a stored context that is
-   * unsigned or altered is refused. Calls that were running when it was stored are answered as
-   * Failed ("interrupted"), and calls changed since their decision as Failed: neither ever runs.
+   * unsigned or altered is refused. Calls that were running when it was stored are answered with
+   * the outcome `interrupted`, and calls changed since their decision as Failed: neither ever runs.
    */
   static fromJSON(value: unknown, options: RestoreOptions = {}): Context {
     const { messages, open } = readStoredContext(value, options.secret);
@@ -202,8 +202,14 @@ export class Context {
   // Restored calls that were running, or changed after their decision, are answered now.
   #failBroken(): void {
     for (const call of this.#open.slice()) {
-      if (call.started) this.#answer(call, failCall(call, INTERRUPTED_MESSAGE));
-      else if (call.policyResult !== undefined && call.binding !== callBinding(call)) this.#failChanged(call);
+      if (call.started) this.#answer(call, failRun(call, "interrupted", INTERRUPTED_MESSAGE));
+      // A Failed call never runs (the loop answers it with its own message) and has no binding to check.
+      else if (
+        call.policyResult !== undefined &&
+        call.policyResult.status !== ToolPolicyStatus.Failed &&
+        call.binding !== callBinding(call)
+      )
+        this.#failChanged(call);
     }
   }
 

@@ -1,7 +1,7 @@
 // With a secret, any change to a stored context is refused: the root too, not only what the
 // signature covers.
 import { turn } from "@tooltype/testing";
-import { completions } from "../loop/completions.js";
+import { completions } from "../completions.js";
 import { startLoop, type LoopSetup } from "../loop/fixtures/loop-setup.js";
 import { ContextStoreError } from "./context-errors.js";
 import { Context } from "./context.js";

@@ -128,17 +128,52 @@ describe("Context.toJSON / fromJSON", () => {
     expect(restored.messages.at(-1)).toMatchObject({ role: "tool", callId: "c2", isError: true });
   });
 
-  it("resumes a call that was running when stored as Failed (interrupted), never runnable again", () => {
+  it("resumes a call that was running when stored as interrupted (its approval kept), never runnable again", () => {
     const ctx = conversation();
     const call = ctx.approve("c2");
     call.started = true; // what the loop records just before running it
     const restored = Context.fromJSON(roundTrip(ctx));
     const again = (restored.messages[4] as { toolCalls: ToolCall[] }).toolCalls[0]!;
-    expect(again.policyResult?.status).toBe(ToolPolicyStatus.Failed);
-    expect(again.policyResult?.message).toMatch(/interrupted/i);
+    expect(again.policyResult?.status).toBe(ToolPolicyStatus.Allowed);
+    expect(again.outcome).toEqual({ status: "interrupted", message: expect.stringMatching(/^Interrupted/) });
     expect(again.result?.isError).toBe(true);
     expect(restored.unanswered()).toEqual([]);
     expect(() => restored.approve("c2")).toThrow(/already answered/);
+    expect(Context.fromJSON(roundTrip(restored)).messages).toEqual(restored.messages); // the outcome is stored too
+  });
+
+  it("reads a run's end that an earlier version stored as a Failed decision into outcome, the decision Allowed", () => {
+    const ranAndFailed = (message: string, started = true) => {
+      const stored = roundTrip(conversation());
+      const call = (stored.messages[2] as { toolCalls: Record<string, unknown>[] }).toolCalls[0]!;
+      call.policyResult = { status: "failed", message };
+      if (started) call.started = true;
+      return (Context.fromJSON(stored).messages[2] as { toolCalls: ToolCall[] }).toolCalls[0]!;
+    };
+    const timedOut = ranAndFailed("Tool getWeather timed out after 5 ms.");
+    expect(timedOut.outcome).toEqual({ status: "timedOut", message: "Tool getWeather timed out after 5 ms." });
+    expect(timedOut.policyResult).toEqual({
+      status: ToolPolicyStatus.Allowed,
+      message: expect.stringMatching(/^Allowed/),
+    });
+    expect(ranAndFailed("disk full").outcome).toEqual({ status: "failed", message: "disk full" });
+    expect(ranAndFailed("Tool getWeather was cancelled.").outcome?.status).toBe("cancelled");
+    expect(ranAndFailed("Cancelled before it ran: the completion was aborted.", false).outcome?.status).toBe(
+      "cancelled",
+    );
+    // Not started and no run's message: a decision that failed (unknown tool, bad arguments) stays one.
+    const refused = ranAndFailed("Invalid arguments for getWeather: …", false);
+    expect(refused.policyResult?.status).toBe(ToolPolicyStatus.Failed);
+    expect(refused.outcome).toBeUndefined();
+  });
+
+  it("refuses an outcome with an unknown status, naming its place", () => {
+    const stored = roundTrip(conversation());
+    (stored.messages[2] as { toolCalls: Record<string, unknown>[] }).toolCalls[0]!.outcome = {
+      status: "exploded",
+      message: "?",
+    };
+    expect(errorOf(() => Context.fromJSON(stored)).message).toMatch(/messages\[2\]\.toolCalls\[0\]\.outcome\.status/);
   });
 
   it("names the place of every shape error", () => {

@@ -18,7 +18,7 @@ export interface StoredContext {
   format: typeof CONTEXT_FORMAT;
   /** The layout it was written in (`CONTEXT_FORMAT_VERSION`). */
   version: typeof CONTEXT_FORMAT_VERSION;
-  /** Messages in order; assistant tool calls carry their decision, binding, progress and result. */
+  /** Messages in order; assistant tool calls carry their decision, binding, progress, run outcome and result. */
   messages: JSONObject[];
   /** `hmac-sha256:<hex>` over the canonical JSON of `format`, `version` and `messages`, when a secret was given. */
   signature?: string;
@@ -71,6 +71,7 @@ function writeCall(call: ToolCall): JSONObject {
   if (call.repaired !== undefined) out.repaired = call.repaired.map(writeRepair);
   if (call.policyResult !== undefined)
     out.policyResult = { status: call.policyResult.status, message: call.policyResult.message };
+  if (call.outcome !== undefined) out.outcome = { status: call.outcome.status, message: call.outcome.message };
   if (call.binding !== undefined) out.binding = call.binding;
   if (call.started === true) out.started = true;
   if (call.result !== undefined) out.result = { output: call.result.output, isError: call.result.isError };

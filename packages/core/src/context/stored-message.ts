@@ -2,7 +2,9 @@ import type { JSONValue } from "../json.js";
 import { isToolPolicyStatus, ToolPolicyStatus, type PolicyResult } from "../policy/tool-policy-status.js";
 import { isRepairCode, type RepairRecord } from "../schema/repair-record.js";
 import type { ToolResult } from "../tools/tool-result.js";
+import { isCallOutcomeStatus, type CallOutcome } from "./call-outcome.js";
 import { ContextStoreError } from "./context-errors.js";
+import { separateEarlierRunFailure } from "./earlier-run-failure.js";
 import { cloneJSONObject } from "./json-clone.js";
 import type { AssistantMessage, Message, ToolMessage } from "./message.js";
 import { newToolCall } from "./new-tool-call.js";
@@ -69,6 +71,7 @@ function readCall(value: unknown, path: string): ToolCall {
     out.repaired = call.repaired.map((item, i) => readRepair(item, `${path}.repaired[${i}]`));
   }
   if (call.policyResult !== undefined) out.policyResult = readPolicyResult(call.policyResult, `${path}.policyResult`);
+  if (call.outcome !== undefined) out.outcome = readOutcome(call.outcome, `${path}.outcome`);
   if (call.binding !== undefined) {
     const binding = string(call.binding, `${path}.binding`);
     if (!/^sha256:[0-9a-f]{64}$/.test(binding))
@@ -78,6 +81,7 @@ function readCall(value: unknown, path: string): ToolCall {
   if (call.started !== undefined && boolean(call.started, `${path}.started`)) out.started = true;
   if (call.result !== undefined) out.result = readResult(call.result, `${path}.result`);
   if (call.extra !== undefined) out.extra = cloneJSONObject(call.extra, `${path}.extra`);
+  separateEarlierRunFailure(out);
   return out;
 }
 
@@ -99,6 +103,16 @@ function readPolicyResult(value: unknown, path: string): PolicyResult {
       `expected one of ${Object.values(ToolPolicyStatus).join(", ")}, got ${preview(status)}.`,
     );
   return { status, message: string(result.message, `${path}.message`) };
+}
+
+function readOutcome(value: unknown, path: string): CallOutcome {
+  const outcome = record(value, path, "a run outcome");
+  if (!isCallOutcomeStatus(outcome.status))
+    throw new ContextStoreError(
+      `${path}.status`,
+      `expected "failed", "timedOut", "cancelled" or "interrupted", got ${preview(outcome.status)}.`,
+    );
+  return { status: outcome.status, message: string(outcome.message, `${path}.message`) };
 }
 
 function readResult(value: unknown, path: string): ToolResult {

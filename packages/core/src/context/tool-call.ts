@@ -1,4 +1,5 @@
 import type { JSONObject } from "../json.js";
+import type { CallOutcome } from "./call-outcome.js";
 import type { PolicyResult } from "../policy/tool-policy-status.js";
 import type { RepairRecord } from "../schema/repair-record.js";
 import type { ToolResult } from "../tools/tool-result.js";
@@ -19,8 +20,14 @@ export interface ToolCall {
   argumentError?: string;
   /** What `repair: true` changed to make the arguments usable, one record per repair (absent when nothing was repaired). */
   repaired?: RepairRecord[];
-  /** The policy's decision, once made. */
+  /**
+   * The decision, once made: the policy's (`Allowed`, `Denied`, `Pending`), or `Failed` when the call
+   * cannot run at all (unknown tool, unusable arguments, the evaluator failed it, changed after its
+   * decision, part of a cut reply). How an allowed call's run went is `outcome`.
+   */
   policyResult?: PolicyResult;
+  /** How the run of an allowed call ended when the tool did not return (failed, timed out, cancelled, interrupted). */
+  outcome?: CallOutcome;
   /** The result sent back to the model, once the call ran or failed. */
   result?: ToolResult;
   /** Provider data that must go back with this call (Gemini's `extra_content.thought_signature`). */

@@ -16,6 +16,10 @@ export interface Usage {
   completionTokens: number;
   /** Both together, as the server counted them. */
   totalTokens: number;
+  /** Of `promptTokens`, those the server read from its prompt cache, when it says (OpenAI's `cached_tokens`, Gemini's `cachedContentTokenCount`). */
+  cachedTokens?: number;
+  /** Of `completionTokens`, those spent on reasoning, when it says (OpenAI's `reasoning_tokens`, Gemini's `thoughtsTokenCount`). */
+  reasoningTokens?: number;
 }
 
 /** One choice of a reply, parsed. */
@@ -82,6 +86,10 @@ export interface EndpointReply {
   usage: Usage;
   /** The body as received (parsed JSON, or the assembled stream). */
   raw: unknown;
+  /** The response's id, when the server names it somewhere else than a top-level `id` of `raw` (Gemini's `responseId`). */
+  responseId?: string;
+  /** The model that answered, when named somewhere else than a top-level `model` of `raw` (Gemini's `modelVersion`). */
+  responseModel?: string;
   /**
    * Set by an endpoint that sent through another (a router): the target that answered and the
    * settings it answered with. Absent: the endpoint itself answered, with its own `config(model)`.

@@ -2,7 +2,7 @@
 // how a model config says to ask for it, and what a reply carries back (`CompletionChoice.output`).
 import type { Message, SystemMessage } from "../context/message.js";
 import { isPlainObject, type JSONObject, type JSONSchema } from "../json.js";
-import type { StrictSchemaResult } from "../schema/strict-schema.js";
+import { toStrictSchema, type StrictSchemaResult } from "../schema/strict-schema.js";
 import type { ModelConfig, OutputMode } from "./model-config.js";
 
 /** A typed answer the loop asks an endpoint for. */
@@ -94,3 +94,35 @@ export function answerToolSchema(schema: JSONSchema): { schema: JSONObject; wrap
 /** The description of the answer tool. */
 export const answerToolDescription =
   "Give your final answer by calling this tool once, with the answer as its input. Call it only when you are done with every other tool.";
+
+/** The schema a typed answer is sent with in native mode, and its strict conversion when there is one. */
+export interface NativeAnswerSchema {
+  /** Strict-converted when the schema allows it, else as given (a boolean schema as `{}`, which means the same). */
+  schema: { [keyword: string]: unknown };
+  /** The conversion, whose nulls for omitted properties the reply maps back. */
+  strict?: StrictSchemaResult;
+}
+
+// Schemas already reported as sent non-strict: the warning comes once per schema, as for a tool.
+const warnedSchemas = new WeakSet<object>();
+const booleanSchemas = { true: {}, false: {} };
+
+/**
+ * The answer schema of `output` for a response format that takes strict schemas (OpenAI's
+ * `response_format`, the Responses API's `text.format`). `onWarning` hears, once per schema, when it
+ * cannot be strict and goes with `strict: false`.
+ */
+export function nativeAnswerSchema(output: OutputRequest, onWarning?: (message: string) => void): NativeAnswerSchema {
+  const strict = toStrictSchema(output.schema);
+  if (strict.strict) return { schema: strict.schema as { [keyword: string]: unknown }, strict };
+  const key = typeof output.schema === "boolean" ? booleanSchemas[`${output.schema}`] : output.schema;
+  if (onWarning !== undefined && !warnedSchemas.has(key)) {
+    warnedSchemas.add(key);
+    onWarning(
+      `The answer schema "${output.name}" is sent without strict mode: ${strict.reason}. ` +
+        `The server may not hold the answer to it; it is still validated here and asked for again when it does not match. ` +
+        `For strict mode use closed object types without Record, unknown or tuples (see typed answers in the docs).`,
+    );
+  }
+  return { schema: isPlainObject(output.schema) ? output.schema : {} };
+}

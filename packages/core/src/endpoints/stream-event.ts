@@ -1,4 +1,5 @@
 import type { ToolCall } from "../context/tool-call.js";
+import type { JSONObject } from "../json.js";
 
 /** Events of `endpoint.stream(...)`, emitted while the loop runs. */
 export type StreamEvent =
@@ -12,6 +13,12 @@ export type StreamEvent =
   | { type: "tool-result"; round: number; call: ToolCall }
   /** A round ended (its reply is complete and its calls answered). */
   | { type: "round-end"; round: number; finishReason: string | null }
+  /**
+   * An output item the server made that tooltype keeps in the conversation but does not act on: a
+   * server-side tool's call and result (web search, file search, code interpreter, remote MCP on
+   * the Responses API), or an item type it does not know. Nothing runs here and no policy is asked.
+   */
+  | { type: "server-item"; round: number; item: JSONObject }
   /** Something worked, but not as asked (a tool that asked to be strict was sent non-strict, …). */
   | { type: "warning"; round: number; message: string }
   /**

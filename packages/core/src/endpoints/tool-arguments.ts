@@ -37,11 +37,17 @@ function unusable(rawArguments: string, argumentError: string): ParsedArguments 
   return { arguments: null, rawArguments, argumentError };
 }
 
-function tooLarge(rawArguments: string, bytes: number, limits: ArgumentLimits): ParsedArguments | undefined {
-  if (bytes <= limits.maxToolInput) return undefined;
+// Checked before anything else reads the text: a UTF-16 unit is 1 to 3 UTF-8 bytes, so the length
+// alone settles most texts and the bytes are counted only in between (never for a huge text).
+function tooLarge(rawArguments: string, limits: ArgumentLimits): ParsedArguments | undefined {
+  const limit = limits.maxToolInput;
+  if (rawArguments.length * 3 <= limit) return undefined;
+  const counted = rawArguments.length <= limit;
+  const bytes = counted ? Buffer.byteLength(rawArguments) : rawArguments.length;
+  if (bytes <= limit) return undefined;
   return unusable(
     rawArguments,
-    `The arguments were ${bytes} bytes, over the limit of ${limits.maxToolInput} bytes, and were not read. Send shorter arguments.`,
+    `The arguments were ${counted ? "" : "at least "}${bytes} bytes, over the limit of ${limit} bytes, and were not read. Send shorter arguments.`,
   );
 }
 
@@ -86,7 +92,7 @@ export function parseToolArguments(received: unknown, limits: ArgumentLimits): P
   if (received === undefined || received === null) return { arguments: {}, rawArguments: "" };
   if (typeof received !== "string") {
     const rawArguments = JSON.stringify(received) ?? "";
-    const large = tooLarge(rawArguments, Buffer.byteLength(rawArguments), limits);
+    const large = tooLarge(rawArguments, limits);
     if (large) return large;
     if (!isJSONObject(received))
       return unusable(rawArguments, `The arguments were ${describe(received)}, not a JSON object. ${example}`);
@@ -96,7 +102,7 @@ export function parseToolArguments(received: unknown, limits: ArgumentLimits): P
     return { arguments: received, rawArguments };
   }
   const rawArguments = received;
-  const large = tooLarge(rawArguments, Buffer.byteLength(rawArguments), limits);
+  const large = tooLarge(rawArguments, limits);
   if (large) return large;
   if (rawArguments.trim() === "") return { arguments: {}, rawArguments };
   if (jsonTextExceedsDepth(rawArguments, limits.maxDepth)) return tooDeep(rawArguments, limits);

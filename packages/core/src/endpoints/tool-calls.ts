@@ -1,4 +1,4 @@
-// What every provider's reply reader shares: call ids, the function-call builder, visible text.
+// What every provider shares about calls: ids, the function-call builder, visible text, the arguments a call goes back with.
 import { newToolCall } from "../context/new-tool-call.js";
 import type { ToolCall } from "../context/tool-call.js";
 import { newCallId } from "../tools/call-id.js";
@@ -36,4 +36,16 @@ export function functionCall(id: string, name: string, parsed: ParsedArguments):
 /** Visible text: `null` when absent, empty or whitespace only; otherwise exactly as sent. */
 export function visibleText(text: string | null | undefined): string | null {
   return typeof text === "string" && text.trim() !== "" ? text : null;
+}
+
+/**
+ * The arguments text a call goes back with: as the model sent it when it was usable as sent;
+ * `{}` when it was unusable (servers that parse the history answer 500 to invalid JSON, `5E549`
+ * or a lone surrogate; the call's error result tells the model what went wrong, and
+ * `rawArguments` keeps the text for inspection), and for empty text; the repaired arguments when
+ * they were repaired.
+ */
+export function replayedArguments(call: ToolCall): string {
+  if (call.arguments === null || call.rawArguments.trim() === "") return "{}";
+  return call.repaired !== undefined ? JSON.stringify(call.arguments) : call.rawArguments;
 }

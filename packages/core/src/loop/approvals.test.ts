@@ -3,7 +3,7 @@ import { ContextStoreError } from "../context/context-errors.js";
 import { Context } from "../context/context.js";
 import type { ToolCall } from "../context/tool-call.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
-import { completions } from "./completions.js";
+import { completions } from "../completions.js";
 import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
 
 let setup: LoopSetup;
@@ -152,7 +152,7 @@ describe("completions: policy and approvals", () => {
     expect(call.policyResult?.status).toBe(ToolPolicyStatus.Failed);
   });
 
-  it("resumes a call stored while it ran as Failed (interrupted): it never runs twice", async () => {
+  it("resumes a call stored while it ran as interrupted: it never runs twice", async () => {
     const { server, endpoint } = setup;
     let started = 0;
     let snapshot: unknown;
@@ -168,8 +168,8 @@ describe("completions: policy and approvals", () => {
     expect(started).toBe(1);
     const restored = Context.fromJSON(snapshot);
     const call = (restored.messages[1] as { toolCalls: ToolCall[] }).toolCalls[0]!;
-    expect(call.policyResult?.status).toBe(ToolPolicyStatus.Failed);
-    expect(call.policyResult?.message).toMatch(/interrupted/i);
+    expect(call.policyResult?.status).toBe(ToolPolicyStatus.Allowed);
+    expect(call.outcome).toEqual({ status: "interrupted", message: expect.stringMatching(/interrupted/i) });
     await completions(endpoint, "m", restored);
     expect(started).toBe(1);
     expect(String(sentMessages(server, 1).at(-1)!.content)).toMatch(/interrupted/i);

@@ -6,7 +6,9 @@ import type { CompletionChoice } from "../endpoints/model-endpoint.js";
  * The assistant message a reply's choice adds to the conversation. Its `toolCalls` are the
  * choice's calls, in an array of their own size put back on the choice: the completion's
  * `toolCalls`, the choice's and the message's stay one array, and a reader's `push` (room for 17
- * entries) leaves no 128 bytes of slack per round in a conversation that keeps it.
+ * entries) leaves no 128 bytes of slack per round in a conversation that keeps it
+ * (`node --expose-gc bench/long-heap.mjs tooltype 2000`: the message 48 + 40 → 48 B, its calls
+ * array 32 + 152 → 32 + 24 B per round).
  */
 export function assistantMessageOf(choice: CompletionChoice): AssistantMessage {
   const calls = exactCalls(choice);

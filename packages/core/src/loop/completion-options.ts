@@ -2,13 +2,22 @@ import type { ToolChoice } from "../endpoints/model-config.js";
 import type { StreamBacklog } from "../endpoints/stream-backlog.js";
 import type { JSONSchema } from "../json.js";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOOL_INPUT } from "../tools/input-limits.js";
-import { DEFAULT_MAX_TOOL_OUTPUT } from "./tool-output-limit.js";
+import { positiveInteger, positiveMilliseconds } from "../calls/runner-settings.js";
+import { DEFAULT_MAX_TOOL_OUTPUT } from "../calls/tool-output-limit.js";
 import type { LoopEventListener } from "./loop-event.js";
 import { resolveOutput, type ResolvedOutput } from "./output.js";
 import type { CompletionHooks, LoopHooks } from "./loop-hooks.js";
 
-/** Options of one completion (`completions(…, options)`, `endpoint.completions(model, input, options)`). */
+/**
+ * Every setting of one completion, in one object: `ep.completions(model, input, options)`,
+ * `router.completions(input, options)`, `ep.stream(…)`, and `completions(ep, model, input, options)`.
+ */
 export interface CompletionOptions<TApp = unknown> {
+  /**
+   * How many rounds of tool calls may run (8); then `stopped: "maxToolRounds"`. 0 is manual mode:
+   * nothing is evaluated or run, the calls come back Pending (docs/round-limits.md).
+   */
+  maxToolRounds?: number;
   /** How many calls run at once (1 by default: one after the other, in the model's order). */
   concurrency?: number;
   /** Per-call timeout in milliseconds (a tool's own `timeoutMs` is used when this is not set). */
@@ -46,14 +55,12 @@ export interface CompletionOptions<TApp = unknown> {
   hooks?: LoopHooks;
 }
 
-/** `endpoint.completions(model, input, options)`: the loop's options plus the round limit. */
-export interface EndpointCompletionOptions<TApp = unknown> extends CompletionOptions<TApp> {
-  /** How many rounds of tool calls may run (8). 0: nothing runs, calls come back Pending. */
-  maxToolRounds?: number;
-}
+/** @deprecated `CompletionOptions` holds the round limit too (`maxToolRounds`): use it. */
+export type EndpointCompletionOptions<TApp = unknown> = CompletionOptions<TApp>;
 
 /** Options with their defaults applied, checked. */
 export interface ResolvedOptions {
+  maxToolRounds: number;
   concurrency: number;
   toolTimeoutMs: number | undefined;
   signal: AbortSignal | undefined;
@@ -86,27 +93,18 @@ export function checkMaxToolRounds(maxToolRounds: unknown): number {
   return maxToolRounds;
 }
 
-function positiveInteger(value: number | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 1)
-    throw new RangeError(`options.${name} must be a positive integer, got ${String(value)}.`);
-  return value;
-}
-
 /** Applies defaults and checks every option before anything is sent. */
 export function resolveOptions(options: CompletionOptions = {}): ResolvedOptions {
-  const { toolTimeoutMs, tools } = options;
-  if (toolTimeoutMs !== undefined && !(typeof toolTimeoutMs === "number" && toolTimeoutMs > 0)) {
-    throw new RangeError(
-      `options.toolTimeoutMs must be a positive number of milliseconds, got ${String(toolTimeoutMs)}.`,
-    );
-  }
+  const { tools } = options;
+  const maxToolRounds = checkMaxToolRounds(options.maxToolRounds ?? DEFAULT_MAX_TOOL_ROUNDS);
+  const toolTimeoutMs = positiveMilliseconds(options.toolTimeoutMs, "toolTimeoutMs");
   if (tools !== undefined && (!Array.isArray(tools) || tools.some((name) => typeof name !== "string"))) {
     throw new TypeError("options.tools must be an array of tool names.");
   }
   if (options.hooks !== undefined && typeof options.hooks !== "function")
     throw new TypeError("options.hooks must be a function that returns the hooks of one completion.");
   return {
+    maxToolRounds,
     concurrency: positiveInteger(options.concurrency, "concurrency", 1),
     toolTimeoutMs,
     signal: options.signal,

@@ -1,7 +1,7 @@
 import { turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
-import { completions } from "./completions.js";
+import { completions } from "../completions.js";
 import type { LoopEvent } from "./loop-event.js";
 import { recording, sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
 

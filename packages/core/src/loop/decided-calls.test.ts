@@ -9,7 +9,7 @@ import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { Tool } from "../tools/tool.js";
 import type { ToolExecuteOptions, ToolOutcome } from "../tools/tool-types.js";
 import type { ToolCallContext } from "../tools/tool-call-context.js";
-import { completions } from "./completions.js";
+import { completions } from "../completions.js";
 import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
 
 let setup: LoopSetup;
@@ -139,7 +139,8 @@ describe("completions: arguments are prepared once, for the decision and the run
       },
     });
     expect(runs).toEqual({});
-    expect(callOf(ctx, 1).policyResult?.status).toBe(ToolPolicyStatus.Failed);
+    expect(callOf(ctx, 1).policyResult?.status).toBe(ToolPolicyStatus.Allowed);
+    expect(callOf(ctx, 1).outcome).toEqual({ status: "failed", message: expect.stringMatching(/town/) });
     expect(callOf(ctx, 1).result?.output).toMatch(/town/);
   });
 
@@ -186,11 +187,11 @@ describe("completions: arguments are prepared once, for the decision and the run
     expect(callOf(ctx, 1).result).toEqual({ output: "done", isError: false });
   });
 
-  it("waits for a Tool subclass whose executePrepared hands back a promise-like that is not a Promise", async () => {
+  it("waits for a Tool subclass whose execute hands back a promise-like that is not a Promise", async () => {
     const { server, endpoint } = setup;
     class Deferred extends Tool {
-      override executePrepared(value: JSONObject | string, options: ToolExecuteOptions): Promise<ToolOutcome> {
-        const settled = super.executePrepared(value, options);
+      override execute(args: unknown, options: ToolExecuteOptions): Promise<ToolOutcome> {
+        const settled = super.execute(args, options);
         // A thenable from elsewhere (another realm, a promise library): only its `then` is known.
         return { then: (resolve, reject) => settled.then(resolve, reject) } as Promise<ToolOutcome>;
       }
@@ -231,10 +232,7 @@ describe("completions: arguments are prepared once, for the decision and the run
     const ctx = new Context().user("go");
     ctx.toolPolicy.allow("*");
     const completion = await completions(endpoint, "m", ctx);
-    expect(completion.calls[0]!.policyResult).toEqual({
-      status: ToolPolicyStatus.Failed,
-      message: "Tool hang timed out after 10 ms.",
-    });
+    expect(completion.calls[0]!.outcome).toEqual({ status: "timedOut", message: "Tool hang timed out after 10 ms." });
     expect(signal?.aborted).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { AbortedError } from "../errors/aborted-error.js";
 import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
-import { completions } from "./completions.js";
+import { completions } from "../completions.js";
 import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
 
 let setup: LoopSetup;
@@ -71,7 +71,7 @@ describe("completions: failures leave the context as it was", () => {
     const ctx = await midConversation();
     const before = structuredClone(ctx.messages);
     const controller = new AbortController();
-    setup.server.enqueue({ delayMs: 5_000, text: "too late" });
+    setup.server.enqueue({ delayMs: 60_000, text: "too late" }); // only the abort can end it
     const pending = completions(setup.endpoint, "m", ctx, 8, {
       signal: controller.signal,
       onEvent: (e) => e.type === "request" && setTimeout(() => controller.abort(), 20),
@@ -83,7 +83,7 @@ describe("completions: failures leave the context as it was", () => {
   it("a prompt's request aborted under way rejects with AbortedError too, the signal's reason as its cause", async () => {
     const controller = new AbortController();
     const reason = new Error("user pressed stop");
-    setup.server.enqueue({ delayMs: 5_000, text: "too late" });
+    setup.server.enqueue({ delayMs: 60_000, text: "too late" }); // only the abort can end it
     const error = await completions(setup.endpoint, "m", "Weather?", 8, {
       signal: controller.signal,
       onEvent: (e) => e.type === "request" && setTimeout(() => controller.abort(reason), 20),
@@ -167,15 +167,16 @@ describe("completions: failures leave the context as it was", () => {
     expect((await completions(endpoint, "m", ctx)).stopped).toBe("contentFilter");
   });
 
-  it("times a slow tool out (Failed) and lets the model go on", async () => {
+  it("times a slow tool out (outcome timedOut, the decision still Allowed) and lets the model go on", async () => {
     const { server, endpoint } = setup;
     endpoint.tools.define({ name: "hang", description: "Never returns.", impl: () => new Promise(() => undefined) });
     server.enqueue(turn.toolCall("hang", {}), turn.text("It timed out."));
     const ctx = new Context().user("go");
     ctx.toolPolicy.allow("hang");
-    const completion = await completions(endpoint, "m", ctx, 8, { toolTimeoutMs: 20 });
+    const completion = await completions(endpoint, "m", ctx, { toolTimeoutMs: 20 });
     expect(completion.stopped).toBe("done");
-    expect(completion.calls[0]!.policyResult?.status).toBe(ToolPolicyStatus.Failed);
+    expect(completion.calls[0]!.policyResult?.status).toBe(ToolPolicyStatus.Allowed);
+    expect(completion.calls[0]!.outcome).toEqual({ status: "timedOut", message: "Tool hang timed out after 20 ms." });
     expect(completion.calls[0]!.result?.isError).toBe(true);
   });
 
@@ -233,6 +234,53 @@ describe("completions: untrusted model output", () => {
     expect(tooDeep!.arguments).toBeNull();
     expect(tooDeep!.result?.output).toMatch(/deeper than 4 levels/);
     expect(runs).toEqual({});
+  });
+
+  it("refuses arguments far over maxToolInput by their length alone, and the context stays valid", async () => {
+    const { server, endpoint, runs } = setup;
+    const huge = JSON.stringify({ city: "x".repeat(5000) }); // 5011 characters, each one byte
+    server.enqueue(
+      turn.toolCalls([
+        { id: "ok", name: "getWeather", arguments: '{"city":"Oslo"}' },
+        { id: "huge", name: "getWeather", arguments: huge },
+      ]),
+      turn.text("done"),
+    );
+    const ctx = new Context().user("go");
+    ctx.toolPolicy.allow("*");
+    let stored: unknown;
+    const completion = await completions(endpoint, "m", ctx, 8, {
+      maxToolInput: 1000,
+      // A snapshot taken while "ok" runs: the refused call after it is decided but not answered yet.
+      onEvent: (e) => {
+        if (e.type === "tool-start") stored = JSON.parse(JSON.stringify(ctx));
+      },
+    });
+    const [ran, refused] = completion.calls;
+    expect(refused!.result?.output).toBe(
+      JSON.stringify({
+        error:
+          "The arguments were at least 5011 bytes, over the limit of 1000 bytes, and were not read. Send shorter arguments.",
+      }),
+    );
+    expect(refused!.policyResult?.status).toBe(ToolPolicyStatus.Failed);
+    // Never run, so nothing to bind: its arguments are not hashed (a scan of all of them).
+    expect(refused!.binding).toBeUndefined();
+    expect(ran!.binding).toMatch(/^sha256:/);
+    expect(runs).toEqual({ getWeather: 1 });
+    // The next request holds the call with `{}` and its error, not the text that was refused.
+    const sent = sentMessages(server, 1);
+    expect(JSON.stringify(sent).length).toBeLessThan(huge.length);
+    expect(completion.text).toBe("done");
+    // The context round-trips, and the snapshot restores with the refused call answered by its own message.
+    expect(Context.fromJSON(JSON.parse(JSON.stringify(ctx))).messages).toEqual(ctx.messages);
+    const restored = Context.fromJSON(stored);
+    // "ok" was running: restored as interrupted (never run twice); "huge" waits, Failed, unanswered.
+    expect(restored.unanswered().map((call) => call.id)).toEqual(["huge"]);
+    server.enqueue(turn.text("again"));
+    const resumed = await completions(endpoint, "m", restored);
+    expect(resumed.calls.find((call) => call.id === "huge")!.result?.output).toContain("The arguments were at least");
+    expect(runs).toEqual({ getWeather: 1 });
   });
 
   it("follows the first choice of a reply with several, keeping them all", async () => {

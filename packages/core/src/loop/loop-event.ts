@@ -1,3 +1,4 @@
+import { safeListener } from "../calls/call-event.js";
 import type { ToolCall } from "../context/tool-call.js";
 import type { ToolChoice } from "../endpoints/model-config.js";
 import type { EndpointReply } from "../endpoints/model-endpoint.js";
@@ -44,8 +45,9 @@ export type LoopEvent =
    */
   | { type: "tool-start"; round: number; call: ToolCall }
   /**
-   * The typed answer read so far while it streams (`options.output`): the same object each time,
-   * growing in place (copy it to keep a snapshot). Not validated yet.
+   * The typed answer read so far while it streams (`options.output`): each event its own snapshot,
+   * the answer as it was when the event was emitted (parts complete then are shared between
+   * events: do not change them). Not validated yet.
    */
   | { type: "partial-output"; round: number; partial: unknown }
   /** The typed answer did not match its schema: `issues` go back to the model, which answers again. */
@@ -61,14 +63,7 @@ export type LoopEventListener = (event: LoopEvent) => void;
  * sites use `emit?.({...})`, so no event object is even built when nobody listens.
  */
 export function emitter(listener: LoopEventListener | undefined): LoopEventListener | undefined {
-  if (listener === undefined) return undefined;
-  return (event) => {
-    try {
-      listener(event);
-    } catch {
-      // A logging hook that fails must not leave the context half-updated.
-    }
-  };
+  return safeListener(listener);
 }
 
 /** One listener that calls `first` then `second` (either may be absent); a throwing `first` does not silence `second`. */
@@ -101,5 +96,7 @@ export function replyEvent(round: number, reply: EndpointReply, choice: Completi
     if (typeof id === "string" && id !== "") event.responseId = id;
     if (typeof model === "string" && model !== "") event.responseModel = model;
   }
+  if (reply.responseId !== undefined) event.responseId = reply.responseId;
+  if (reply.responseModel !== undefined) event.responseModel = reply.responseModel;
   return event;
 }

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
-import { completions } from "./completions.js";
+import { completions } from "../completions.js";
 import type { LoopEvent } from "./loop-event.js";
 import type { CompletionHooks, LoopHooks } from "./loop-hooks.js";
 import { streamCompletion } from "./stream.js";

@@ -7,6 +7,7 @@ import type { LoopEventListener } from "./loop-event.js";
  * scopes of its own, such as an OpenTelemetry span's context: whatever happens inside (a span a
  * tool opens, an endpoint's retry) then sees that scope. `options.hooks` is called once as a
  * completion starts, after its options were checked; the hooks it returns see that completion only.
+ * `serveMcp` (`@tooltype/mcp`) calls them once per `tools/call` and uses their `tool` and `onEvent`.
  *
  * Hooks are trusted code: an error a hook throws is the completion's error. A wrapper must call
  * `run` once and return what it returns (or let its error through).
@@ -15,9 +16,9 @@ export type LoopHooks = (start: CompletionStart) => CompletionHooks;
 
 /** What a completion is about to run against. */
 export interface CompletionStart {
-  /** The endpoint (for a router: one completion's routing view, `baseURL` `"router"`). */
+  /** The endpoint (for a router: one completion's routing view, `baseURL` `"router"`; for an MCP server, `"mcp"`). */
   readonly endpoint: ModelEndpoint;
-  /** The model asked for (`"router"` through a router: each target names its own). */
+  /** The model asked for (`"router"` through a router: each target names its own; `"mcp"` for an MCP server). */
   readonly model: string;
   /** Whether its requests are streamed (`endpoint.stream(...)`). */
   readonly stream: boolean;

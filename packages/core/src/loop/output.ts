@@ -9,9 +9,12 @@ import { OutputError } from "../errors/output-error.js";
 import type { ArgumentIssue } from "../errors/tool-argument-error.js";
 import { isPlainObject, type JSONObject, type JSONSchema } from "../json.js";
 import { argumentIssues, displayPath } from "../schema/argument-issues.js";
+import { DateLocations, type DatePaths } from "../schema/date-locations.js";
 import { repairArgumentText, repairArgumentValues, type RepairRecord } from "../schema/repair.js";
 import { restoreOmittedArguments } from "../schema/strict-schema-nulls.js";
 import { validatorFor } from "../schema/validation.js";
+import { inexactIntegerIssues } from "../tools/inexact-integers.js";
+import { outputDatesOf } from "../tools/output-dates.js";
 import { assertOutputSchemaRegistered } from "../tools/output-schema-registry.js";
 import { TOOL_NAME_PATTERN } from "../tools/tool-name.js";
 
@@ -23,6 +26,8 @@ export interface ResolvedOutput {
   request: OutputRequest;
   /** Answers asked for again after an invalid one. */
   retries: number;
+  /** Paths of the `Date`s in the answer's type (from `jsonSchema<T>()`), revived from their strings. */
+  dates: DatePaths;
 }
 
 /** Checks `output`, `outputName` and `outputRetries`; undefined when no typed answer is asked for. */
@@ -41,7 +46,11 @@ export function resolveOutput(
     throw new TypeError(`options.outputName must match ${String(TOOL_NAME_PATTERN)}, got ${JSON.stringify(chosen)}.`);
   if (retries !== undefined && !(Number.isInteger(retries) && retries >= 0))
     throw new RangeError(`options.outputRetries must be a non-negative integer, got ${String(retries)}.`);
-  return { request: { name: chosen, schema: output }, retries: retries ?? DEFAULT_OUTPUT_RETRIES };
+  return {
+    request: { name: chosen, schema: output },
+    retries: retries ?? DEFAULT_OUTPUT_RETRIES,
+    dates: outputDatesOf(output),
+  };
 }
 
 /** The outcome of reading one answer. */
@@ -62,10 +71,18 @@ export function choiceOutput(choice: CompletionChoice): ChoiceOutput {
 }
 
 /**
- * Reads and validates one answer. In prompt mode (and with `repair`), text that is almost JSON
- * and values that are almost right are repaired by the exact rules tool arguments follow.
+ * Reads and validates one answer, with the limits tool arguments have (nesting, numbers past a
+ * double, lone surrogates, integers past 2^53 − 1), then revives its `Date`s (`dates`). In prompt
+ * mode (and with `repair`), text that is almost JSON and values that are almost right are
+ * repaired by the exact rules tool arguments follow.
  */
-export function checkOutput(answer: ChoiceOutput, schema: JSONSchema, maxDepth: number, repair: boolean): OutputCheck {
+export function checkOutput(
+  answer: ChoiceOutput,
+  schema: JSONSchema,
+  maxDepth: number,
+  repair: boolean,
+  dates: DatePaths = [],
+): OutputCheck {
   const text = answer.text;
   if (jsonTextExceedsDepth(text, maxDepth))
     return { ok: false, issues: [{ path: "", message: `nests deeper than ${maxDepth} levels` }] };
@@ -103,7 +120,19 @@ export function checkOutput(answer: ChoiceOutput, schema: JSONSchema, maxDepth: 
     }
   }
   if (errors !== undefined) return { ok: false, issues: argumentIssues(errors) };
-  return { ok: true, value, repaired };
+  const inexact = inexactIntegerIssues(value, validate);
+  if (inexact.length > 0) return { ok: false, issues: inexact };
+  return withDates(value, dates, repaired);
+}
+
+// A `Date` at the root of the answer is returned as the answer itself.
+function withDates(value: unknown, dates: DatePaths, repaired: RepairRecord[]): OutputCheck {
+  const revived = DateLocations.of(dates).revive(value);
+  if (revived.ok) return { ok: true, value: revived.value, repaired };
+  return {
+    ok: false,
+    issues: [{ path: revived.path, message: "must be a date-time string such as 2024-05-01T12:00:00Z" }],
+  };
 }
 
 function answerPath(pointer: string): string {

@@ -1,7 +1,7 @@
 import { turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
-import { completions } from "./completions.js";
+import { completions } from "../completions.js";
 import type { LoopEvent } from "./loop-event.js";
 import { streamCompletion } from "./stream.js";
 import { startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
@@ -97,7 +97,8 @@ describe("streamCompletion", () => {
 
   it("aborts the loop when the consumer stops iterating", async () => {
     const { server, endpoint } = setup;
-    server.enqueue({ ...turn.text("slow words ".repeat(20), { deltaSize: 4 }), chunkDelayMs: 20 });
+    // Eleven seconds of words: still coming when the consumer leaves, however slow the machine.
+    server.enqueue({ ...turn.text("slow words ".repeat(20), { deltaSize: 4 }), chunkDelayMs: 200 });
     const ctx = new Context().user("x");
     const stream = streamCompletion(endpoint, "m", ctx);
     for await (const event of stream) if (event.type === "text-delta") break;

@@ -9,7 +9,7 @@ import { Context } from "../context/context.js";
 import { OpenAI } from "../endpoints/openai/openai.js";
 import type { JSONObject, JSONSchema } from "../json.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
-import { completions } from "./completions.js";
+import { completions } from "../completions.js";
 
 interface CorpusCase {
   id: string;

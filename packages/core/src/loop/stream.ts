@@ -3,8 +3,9 @@ import type { StreamBacklog } from "../endpoints/stream-backlog.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import type { Completion, TypedCompletion } from "./completion.js";
 import type { DeepPartial } from "../schema/typed-schema.js";
-import { DEFAULT_MAX_TOOL_ROUNDS, type EndpointCompletionOptions } from "./completion-options.js";
-import { runCompletion, type CompletionInput } from "./completions.js";
+import type { CompletionInput } from "./completion-input.js";
+import type { CompletionOptions } from "./completion-options.js";
+import { runCompletion } from "./run-completion.js";
 import type { LoopEvent } from "./loop-event.js";
 
 /**
@@ -31,11 +32,10 @@ export function streamCompletion(
   endpoint: ModelEndpoint,
   model: string,
   input: CompletionInput,
-  options: EndpointCompletionOptions = {},
+  options: CompletionOptions = {},
 ): CompletionStream {
-  const { maxToolRounds = DEFAULT_MAX_TOOL_ROUNDS, ...rest } = options;
   const controller = new AbortController();
-  const outer = rest.signal;
+  const outer = options.signal;
   const forward = () => controller.abort(outer?.reason);
   if (outer?.aborted) forward();
   else outer?.addEventListener("abort", forward, { once: true });
@@ -77,14 +77,13 @@ export function streamCompletion(
     endpoint,
     model,
     input,
-    maxToolRounds,
     {
-      ...rest,
+      ...options,
       signal: controller.signal,
       onEvent: (event) => {
         queue.push(event);
         notify();
-        rest.onEvent?.(event);
+        options.onEvent?.(event);
       },
     },
     true,

@@ -4,7 +4,7 @@ import { turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { unreadableThrownMessage } from "../tools/result-conversion.js";
-import { completions } from "./completions.js";
+import { completions } from "../completions.js";
 import { startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
 
 let setup: LoopSetup;
@@ -65,7 +65,8 @@ it.each(hostile)("%s thrown by a tool becomes an error result, and the loop goes
   const done = await completions(endpoint, "m", ctx);
   expect(done.stopped).toBe("done");
   const [exploded, weather] = done.calls;
-  expect(exploded!.policyResult).toEqual({ status: ToolPolicyStatus.Failed, message: unreadableThrownMessage });
+  expect(exploded!.policyResult?.status).toBe(ToolPolicyStatus.Allowed);
+  expect(exploded!.outcome).toEqual({ status: "failed", message: unreadableThrownMessage });
   expect(exploded!.result).toEqual({ output: JSON.stringify({ error: unreadableThrownMessage }), isError: true });
   expect(weather!.result?.isError).toBe(false);
   expect(ctx.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "tool", "assistant"]);

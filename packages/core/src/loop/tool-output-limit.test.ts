@@ -1,9 +1,9 @@
 // Tool results have a size bound: a longer one reaches the model cut, with a note it can read.
 import { turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
-import { completions } from "./completions.js";
+import { completions } from "../completions.js";
 import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
-import { DEFAULT_MAX_TOOL_OUTPUT, limitToolOutput } from "./tool-output-limit.js";
+import { DEFAULT_MAX_TOOL_OUTPUT, limitToolOutput } from "../calls/tool-output-limit.js";
 
 let setup: LoopSetup;
 beforeEach(async () => {

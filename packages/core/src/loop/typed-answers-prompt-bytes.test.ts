@@ -5,7 +5,7 @@ import { turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
 import { outputInstructions } from "../endpoints/output-request.js";
 import { jsonSchema } from "../tools/define-tool.js";
-import { completions } from "./completions.js";
+import { completions } from "../completions.js";
 import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
 
 interface Forecast {

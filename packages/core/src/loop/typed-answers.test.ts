@@ -3,7 +3,7 @@ import { Context } from "../context/context.js";
 import { OutputError } from "../errors/output-error.js";
 import { jsonSchema } from "../tools/define-tool.js";
 import type { DeepPartial } from "../schema/typed-schema.js";
-import { completions } from "./completions.js";
+import { completions } from "../completions.js";
 import type { LoopEvent } from "./loop-event.js";
 import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
 

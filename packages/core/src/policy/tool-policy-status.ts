@@ -1,14 +1,17 @@
-/** The outcome of asking a policy about one tool call. */
+/**
+ * The decision on one tool call (`call.policyResult.status`). How an allowed call's run ended
+ * (thrown, timed out, cancelled, interrupted) is not a decision: it is `call.outcome`.
+ */
 export enum ToolPolicyStatus {
-  /** The call may run (it ran: it succeeded or errored). */
+  /** The call may run (allowed by a rule, the evaluator or the application); see `call.outcome` for how its run went. */
   Allowed = "allowed",
-  /** The policy refused it; the model is told, nothing ran. */
+  /** The policy or the application refused it; the model is told, nothing ran. */
   Denied = "denied",
   /** Waiting for the application (an approval); nothing ran yet. */
   Pending = "pending",
-  /** It could not run: unknown tool, invalid arguments, conversion failure, thrown error, timeout. */
+  /** It cannot run at all: unknown tool, unusable arguments, failed by the evaluator, changed after its decision, part of a cut reply. */
   Failed = "failed",
-  /** The policy has no opinion (no rule, no evaluator): the loop reports it as Pending. */
+  /** What `policy.evaluate` answers when no rule and no evaluator covers a call; recorded on the call as Pending. */
   None = "none",
 }
 

@@ -1,7 +1,7 @@
 import { ScriptedModelServer, turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
 import { Anthropic } from "../endpoints/anthropic/anthropic.js";
-import { completions } from "../loop/completions.js";
+import { completions } from "../completions.js";
 import type { LoopEvent } from "../loop/loop-event.js";
 import { startRouter, type RouterSetup } from "./fixtures/router-setup.js";
 import { Router } from "./router.js";

@@ -4,7 +4,7 @@ import { Context } from "../context/context.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import { EndpointError } from "../errors/endpoint-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
-import { completions } from "../loop/completions.js";
+import { completions } from "../completions.js";
 import type { LoopEvent } from "../loop/loop-event.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { bodyOf, startRouter, type RouterSetup } from "./fixtures/router-setup.js";

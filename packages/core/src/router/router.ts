@@ -2,17 +2,14 @@ import { inspect } from "node:util";
 import { Context } from "../context/context.js";
 import type { CompletionTarget } from "../endpoints/model-endpoint.js";
 import type { Completion, TypedCompletion } from "../loop/completion.js";
-import {
-  checkMaxToolRounds,
-  DEFAULT_MAX_TOOL_ROUNDS,
-  resolveOptions,
-  type EndpointCompletionOptions,
-} from "../loop/completion-options.js";
-import { runCompletion, type CompletionRouter, type TypedOutputOptions } from "../loop/completions.js";
+import type { TypedOutputOptions } from "../loop/completion-input.js";
+import { resolveOptions, type CompletionOptions } from "../loop/completion-options.js";
+import { runCompletion } from "../loop/run-completion.js";
 import { streamCompletion, type CompletionStream } from "../loop/stream.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
 import type { ModelConfig } from "../endpoints/model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
+import type { CompletionRouter } from "./completion-router.js";
 import { checkTargets, type FailoverInfo, type RouterOptions, type RouterTarget } from "./options.js";
 import { sendThroughTargets, targetName } from "./send.js";
 
@@ -45,7 +42,7 @@ const routedModel = "router";
  * ]);
  * router.tools.add(new Weather());
  * router.context.toolPolicy.allow("getWeather");
- * const completion = await completions(router, "Weather in Oslo?", 8);
+ * const completion = await router.completions("Weather in Oslo?", { maxToolRounds: 8 });
  * completion.target; // { baseURL, model } of the target that answered the last round
  * ```
  *
@@ -99,35 +96,26 @@ export class Router implements CompletionRouter {
   }
 
   /**
-   * Runs the tool loop (`completions(router, input, options.maxToolRounds ?? 8, options)`): a prompt
-   * is appended to `router.context` first, a Context is run as it is. Either way tools run under
-   * that context's policy. With `options.output` (`jsonSchema<T>()`), `completion.output` is the validated `T`,
-   * asked for in the way each target's `config(model).outputMode` says.
+   * Runs the tool loop, every setting in `options` (`options.maxToolRounds`, 8 by default). A
+   * prompt is the next user message of the router's own conversation: it is appended to
+   * `router.context` and runs under that context's policy (an endpoint has no conversation, so
+   * there a prompt is one request whose calls come back unrun). A Context runs as it is. With
+   * `options.output` (`jsonSchema<T>()`), `completion.output` is the validated `T`, asked for in
+   * the way each target's `config(model).outputMode` says.
    */
-  completions<T>(
-    input: Context | string,
-    options: TypedOutputOptions<T, EndpointCompletionOptions>,
-  ): Promise<TypedCompletion<T>>;
-  completions(input: Context | string, options?: EndpointCompletionOptions): Promise<Completion>;
-  async completions(input: Context | string, options: EndpointCompletionOptions = {}): Promise<Completion> {
-    const { maxToolRounds = DEFAULT_MAX_TOOL_ROUNDS, ...rest } = options;
-    return runCompletion(
-      this.#oneCompletion(),
-      routedModel,
-      this.#contextFor(input, options),
-      maxToolRounds,
-      rest,
-      false,
-    );
+  completions<T>(input: Context | string, options: TypedOutputOptions<T>): Promise<TypedCompletion<T>>;
+  completions(input: Context | string, options?: CompletionOptions): Promise<Completion>;
+  async completions(input: Context | string, options: CompletionOptions = {}): Promise<Completion> {
+    return runCompletion(this.#oneCompletion(), routedModel, this.#contextFor(input, options), options, false);
   }
 
   /**
    * The same loop with streamed requests. A target fails over only until its stream reported text
    * or a call; after that its failure ends the completion (the listener would hear two replies).
    */
-  stream<T>(input: Context | string, options: TypedOutputOptions<T, EndpointCompletionOptions>): CompletionStream<T>;
-  stream(input: Context | string, options?: EndpointCompletionOptions): CompletionStream;
-  stream(input: Context | string, options: EndpointCompletionOptions = {}): CompletionStream {
+  stream<T>(input: Context | string, options: TypedOutputOptions<T>): CompletionStream<T>;
+  stream(input: Context | string, options?: CompletionOptions): CompletionStream;
+  stream(input: Context | string, options: CompletionOptions = {}): CompletionStream {
     let context: Context;
     try {
       context = this.#contextFor(input, options);
@@ -138,10 +126,8 @@ export class Router implements CompletionRouter {
   }
 
   // Checks the options before a prompt is appended, so a bad call leaves router.context as it was.
-  #contextFor(input: Context | string, options: EndpointCompletionOptions): Context {
-    const { maxToolRounds = DEFAULT_MAX_TOOL_ROUNDS, ...rest } = options;
-    checkMaxToolRounds(maxToolRounds);
-    resolveOptions(rest);
+  #contextFor(input: Context | string, options: CompletionOptions): Context {
+    resolveOptions(options);
     if (input instanceof Context) return input;
     if (typeof input === "string") return this.context.user(input);
     throw new TypeError(

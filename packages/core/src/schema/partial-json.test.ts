@@ -70,6 +70,56 @@ describe("PartialJSON", () => {
     );
   });
 
+  it("keeps each snapshot as it was when taken, whatever arrives later", () => {
+    const text = '{"city": "Oslo", "days": [{"day": "Mon", "c": 21}, {"day": "Tu';
+    const parser = new PartialJSON();
+    const snapshots: Array<() => unknown> = [];
+    for (const piece of [...text, ...'e"}], "city": "Rome", "note": "ok"}'])
+      if (parser.push(piece)) snapshots.push(parser.snapshot());
+    // Read only now, after the whole value (a repeated key included) has arrived.
+    const seen = snapshots.map((snapshot) => JSON.stringify(snapshot()));
+    expect(seen).toContain('{"city":"Os"}');
+    expect(seen).toContain('{"city":"Oslo","days":[{"day":"Mon","c":21},{"day":"T"}]}');
+    expect(seen).toContain('{"city":"Oslo","days":[{"day":"Mon","c":21},{"day":"Tue"}]}');
+    // A repeated key replaces the value in place, as JSON.parse does; earlier snapshots keep the first.
+    expect(seen).toContain('{"city":"Ro","days":[{"day":"Mon","c":21},{"day":"Tue"}]}');
+    expect(seen.at(-1)).toBe('{"city":"Rome","days":[{"day":"Mon","c":21},{"day":"Tue"}],"note":"ok"}');
+    expect(seen.at(-1)).toBe(JSON.stringify(parser.value));
+    expect(snapshots[0]!()).toBe(snapshots[0]!()); // built once
+  });
+
+  it("snapshots any JSON split anywhere exactly as the text up to that point reads", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 3 })), fc.nat(), (value, seed) => {
+        const text = JSON.stringify(value);
+        const parser = new PartialJSON();
+        const taken: Array<[number, () => unknown, string]> = [];
+        const step = 1 + (seed % 7);
+        for (let i = 0; i < text.length; i += step) {
+          if (parser.push(text.slice(i, i + step))) taken.push([i, parser.snapshot(), JSON.stringify(parser.value)]);
+        }
+        for (const [, snapshot, then] of taken) expect(JSON.stringify(snapshot())).toBe(then);
+      }),
+    );
+  });
+
+  it("holds a date back while it arrives and places it as a Date once complete", () => {
+    const parser = new PartialJSON(64, { dates: [["at"], ["log", "*", "when"]] });
+    const seen: Array<() => unknown> = [];
+    const text =
+      '{"event": "deploy", "at": "2024-05-01T12:30:00Z", "log": [{"when": "2024-05-02T08:00:00Z"}, {"when": "soon"}]}';
+    for (const piece of text.match(/.{1,6}/g)!) if (parser.push(piece)) seen.push(parser.snapshot());
+    for (const snapshot of seen) {
+      const at = (snapshot() as { at?: unknown }).at;
+      expect(at === undefined || at instanceof Date).toBe(true);
+    }
+    expect(parser.value).toEqual({
+      event: "deploy",
+      at: new Date("2024-05-01T12:30:00Z"),
+      log: [{ when: new Date("2024-05-02T08:00:00Z") }, {}], // "soon" is no date: left out, never a string
+    });
+  });
+
   it("reads a huge answer in one-character pieces in linear time", () => {
     const items = Array.from({ length: 5_000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ["a", "b"] }));
     const text = JSON.stringify({ items, note: "x".repeat(100_000) });

@@ -1,4 +1,6 @@
 import { setOwn } from "../json.js";
+import { DateLocations, type DateState } from "./date-locations.js";
+import { snapshotOf, type SnapshotFrame } from "./partial-snapshot.js";
 
 // An incremental reader of one JSON object or array arriving in pieces (a streamed answer): each
 // character is looked at once, so the total work is linear in the text's length however it is
@@ -10,8 +12,22 @@ interface Frame {
   value: Container;
   /** Objects: the key whose value is being read (set once the key is complete). */
   key: string | undefined;
+  /** Objects: their keys in the order they arrived, each once (what a snapshot copies). */
+  keys: string[];
   /** What comes next: a key (or `}`), the colon, a value, or a comma (or the closing bracket). */
   expect: "key" | "colon" | "value" | "comma";
+  /** Where the container sits among the date paths. */
+  dates: DateState;
+}
+
+/** Options of a `PartialJSON`. */
+export interface PartialJSONOptions {
+  /**
+   * Where the value's dates are, as `ToolMetadata.dates` writes them (property names, `"*"` for
+   * any item or key, the `$defs` entries of recursive types): a string there is held back while it
+   * arrives and placed as a `Date` once complete (left out if it is no date).
+   */
+  dates?: readonly (readonly string[])[];
 }
 
 const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
@@ -36,15 +52,38 @@ export class PartialJSON {
   #escape = 0;
   #hex = "";
   #changed = false;
+  readonly #dates: DateLocations;
+  /** The string being read is a date: held back until it is complete. */
+  #heldDate = false;
 
   /** `maxDepth`: the deepest nesting read before it stops (default 64). */
-  constructor(maxDepth = 64) {
+  constructor(maxDepth = 64, options: PartialJSONOptions = {}) {
     this.#maxDepth = maxDepth;
+    this.#dates = DateLocations.of(options.dates ?? []);
   }
 
   /** The value read so far (the same object, growing), or undefined before its first bracket. */
   get value(): unknown {
     return this.#root;
+  }
+
+  /**
+   * The value as read so far, kept as it is now whatever arrives later: a function that builds it
+   * when first called (the same object on every call). Taking one costs a step per open object or
+   * array, whatever their size; building it copies the open ones, and shares the parts that are
+   * complete (they never change: treat them as read-only).
+   */
+  snapshot(): () => unknown {
+    const frames: SnapshotFrame[] = this.#stack.map((frame) => ({
+      value: frame.value,
+      keys: frame.keys,
+      count: Array.isArray(frame.value) ? frame.value.length : frame.keys.length,
+      key: frame.key,
+    }));
+    const pending = this.#tokenKind === "string" && !this.#heldDate ? this.#token : undefined;
+    const root = this.#root;
+    let built: { value: unknown } | undefined;
+    return () => (built ??= { value: frames.length === 0 ? root : snapshotOf(frames, pending) }).value;
   }
 
   /** True once the whole value has arrived. */
@@ -84,21 +123,53 @@ export class PartialJSON {
       this.#fail();
       return;
     }
+    const dates = this.#root === undefined ? this.#dates.start : this.#nextDates();
     if (this.#root === undefined) this.#root = container;
     else this.#place(container);
-    this.#stack.push({ value: container, key: undefined, expect: Array.isArray(container) ? "value" : "key" });
+    const expect = Array.isArray(container) ? "value" : "key";
+    this.#stack.push({ value: container, key: undefined, keys: [], expect, dates });
     this.#changed = true;
   }
 
-  // Puts a value at the current position of the innermost container (an array's next item, an object's key).
+  // Puts a value at the current position of the innermost container (an array's next item, an
+  // object's key); a string growing replaces itself.
   #place(value: unknown): void {
     const frame = this.#stack[this.#stack.length - 1]!;
+    const growing = this.#tokenKind === "string" && frame.expect === "comma";
     if (Array.isArray(frame.value)) {
-      if (this.#tokenKind === "string" && frame.expect === "comma") frame.value[frame.value.length - 1] = value;
+      if (growing) frame.value[frame.value.length - 1] = value;
       else frame.value.push(value);
-    } else setOwn(frame.value, frame.key!, value);
+    } else {
+      const key = frame.key!;
+      if (!Object.hasOwn(frame.value, key)) frame.keys.push(key);
+      else if (!growing) this.#copyFrame(frame); // a repeated key: earlier snapshots keep the first value
+      setOwn(frame.value, key, value);
+    }
     frame.expect = "comma";
     this.#changed = true;
+  }
+
+  // Objects and arrays change only by growing, except when a key comes again: the object is then
+  // copied (in its parent too), so the one earlier snapshots hold never changes.
+  #copyFrame(frame: Frame): void {
+    const copy: Record<string, unknown> = {};
+    for (const key of frame.keys) setOwn(copy, key, (frame.value as Record<string, unknown>)[key]);
+    frame.value = copy;
+    const parent = this.#stack[this.#stack.length - 2];
+    if (parent === undefined) this.#root = copy;
+    else if (Array.isArray(parent.value)) parent.value[parent.value.length - 1] = copy;
+    else setOwn(parent.value, parent.key!, copy);
+  }
+
+  /** Where the value about to be read in the innermost container sits among the date paths. */
+  #nextDates(): DateState {
+    const frame = this.#top();
+    if (frame.dates.length === 0) return frame.dates;
+    return this.#dates.step(frame.dates, Array.isArray(frame.value) ? String(frame.value.length) : frame.key!);
+  }
+
+  #top(): Frame {
+    return this.#stack[this.#stack.length - 1]!;
   }
 
   #close(): void {
@@ -126,7 +197,8 @@ export class PartialJSON {
         if (frame.expect === "key") this.#tokenKind = "key";
         else if (frame.expect === "value") {
           this.#tokenKind = "string";
-          this.#place("");
+          this.#heldDate = this.#dates.isDate(this.#nextDates());
+          if (!this.#heldDate) this.#place("");
         } else return this.#fail();
         this.#token = "";
         return i + 1;
@@ -213,6 +285,11 @@ export class PartialJSON {
       if (this.#tokenKind === "key") {
         frame.key = this.#token;
         frame.expect = "colon";
+      } else if (this.#heldDate) {
+        const date = new Date(this.#token!);
+        if (Number.isNaN(date.getTime())) frame.expect = "comma";
+        else this.#place(date);
+        this.#heldDate = false;
       }
       this.#tokenKind = undefined;
       this.#token = undefined;
@@ -225,6 +302,6 @@ export class PartialJSON {
   #grow(piece: string): void {
     if (piece === "") return;
     this.#token += piece;
-    if (this.#tokenKind === "string") this.#place(this.#token);
+    if (this.#tokenKind === "string" && !this.#heldDate) this.#place(this.#token);
   }
 }

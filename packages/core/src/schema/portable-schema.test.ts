@@ -3,7 +3,7 @@ import { ScriptedModelServer, turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
 import { Anthropic } from "../endpoints/anthropic/anthropic.js";
 import { OpenAI } from "../endpoints/openai/openai.js";
-import { completions } from "../loop/completions.js";
+import { completions } from "../completions.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { portableSchema } from "./portable-schema.js";
 

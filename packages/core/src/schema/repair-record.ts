@@ -20,6 +20,7 @@ export const REPAIR_CODES = [
   "string-to-number",
   "string-to-boolean",
   "string-to-json",
+  "python-list",
   "value-to-array",
   "enum-case",
   "wrapper",

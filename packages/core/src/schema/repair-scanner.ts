@@ -36,6 +36,13 @@ const isIdentifierPart = (c: number) => isIdentifierStart(c) || (c >= 0x30 && c 
 const endsToken = (c: number) =>
   Number.isNaN(c) || isSpace(c) || c === 0x2c || c === CLOSE_OBJECT || c === CLOSE_ARRAY || c === SLASH;
 
+/** True when the first character at or after `i` that is not a space may follow a string: `,` `:` `}` `]`. */
+function followsString(text: string, i: number): boolean {
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  const c = text.charCodeAt(i);
+  return c === 0x2c || c === 0x3a || c === CLOSE_OBJECT || c === CLOSE_ARRAY;
+}
+
 const literals: Record<string, string> = { true: "true", false: "false", null: "null" };
 const pythonLiterals: Record<string, string> = { True: "true", False: "false", None: "null" };
 
@@ -59,6 +66,7 @@ export class TolerantScanner {
   work = 0;
   readonly #text: string;
   readonly #maxDepth: number;
+  readonly #curlyCloses: boolean;
   // Changes to the text, in order of position: the output is the text with these applied, so
   // an object that needs few changes costs a few slices, not a piece per token.
   // Three parallel arrays (start, end, replacement): no object allocated per edit.
@@ -67,9 +75,14 @@ export class TolerantScanner {
   #with: string[] = [];
   #codes = new Set<RepairCode>();
 
-  constructor(text: string, maxDepth: number) {
+  /**
+   * `curlyCloses`: the second reading, tried only after the first failed: a `”` may close a string
+   * opened by a straight `"` (see `#curlyCloser`).
+   */
+  constructor(text: string, maxDepth: number, curlyCloses = false) {
     this.#text = text;
     this.#maxDepth = maxDepth;
+    this.#curlyCloses = curlyCloses;
   }
 
   /** Scans the object starting at `start`. */
@@ -242,6 +255,24 @@ export class TolerantScanner {
     return end;
   }
 
+  /**
+   * Whether the `”` at `j`, in a string opened by a straight `"` with no `“` before it, closes
+   * it: only when what follows it is what follows a string (`,` `:` `}` `]`), and "ambiguous"
+   * when the next straight quote could close the string as well (it too is followed by one of
+   * those, or ends the text): the straight reading may be the one meant, so neither is taken.
+   */
+  #curlyCloser(j: number): boolean | "ambiguous" {
+    const text = this.#text;
+    if (!followsString(text, j + 1)) return false;
+    let q = j + 1;
+    while (q < text.length && text.charCodeAt(q) !== DOUBLE) q += text.charCodeAt(q) === BACKSLASH ? 2 : 1;
+    this.work += q - j;
+    if (q >= text.length) return true;
+    let after = q + 1;
+    while (after < text.length && isSpace(text.charCodeAt(after))) after++;
+    return after === text.length || followsString(text, after) ? "ambiguous" : true;
+  }
+
   /** A quoted string at `i` ("…", '…', “…”, ‘…’), edited into a JSON string: the index after it, or -1. */
   #string(i: number): number {
     const text = this.#text;
@@ -261,12 +292,24 @@ export class TolerantScanner {
     // Edits are only recorded once the string is known to close, so a refusal leaves none behind.
     const edits = this.#from.length;
     if (requoted) this.#edit(i, i + 1, '"');
+    let opensCurly = false;
     for (let j = i + 1; j < text.length; j++) {
       const c = text.charCodeAt(j);
       if (closes(c)) {
         if (requoted) this.#edit(j, j + 1, '"');
         this.work += j - i;
         return j + 1;
+      }
+      if (c === LEFT_DOUBLE) opensCurly = true;
+      else if (c === RIGHT_DOUBLE && open === DOUBLE && this.#curlyCloses && !opensCurly) {
+        const closer = this.#curlyCloser(j);
+        if (closer === "ambiguous") break;
+        if (closer) {
+          this.#edit(j, j + 1, '"');
+          this.#codes.add("typographic-quotes");
+          this.work += j - i;
+          return j + 1;
+        }
       }
       if (c === BACKSLASH) {
         if (j + 1 >= text.length) break;

@@ -51,9 +51,10 @@ const skipSpaces = (text: string, i: number) => {
 /**
  * Repairs arguments text that is almost JSON, exactly as the model meant it, or not at all: one
  * object (or one fenced block holding it) with prose or chat-template tags around it, comments,
- * trailing commas, single or typographic quotes, unquoted keys, Python literals, raw control
- * characters in strings, a leading `+`, or the whole text sent as a JSON string. Truncated text is
- * never closed and several objects are never merged or picked from.
+ * trailing commas, single or typographic quotes (and a `”` closing a straight-quoted string, when
+ * no other reading parses), unquoted keys, Python literals, raw control characters in strings, a
+ * leading `+`, or the whole text sent as a JSON string. Truncated text is never closed and several
+ * objects are never merged or picked from.
  */
 export function repairArgumentText(text: string, maxDepth = 64): TextRepair {
   const decoded = stringArguments(text);
@@ -94,7 +95,14 @@ function repairObjectText(text: string, maxDepth: number): TextRepair {
     start = skipSpaces(text, fenceLanguage.lastIndex);
     if (text[start] !== "{") return refuse("The code block does not hold one JSON object.");
   }
-  const scanned = scanner.scanObject(start);
+  let scanned = scanner.scanObject(start);
+  if (!scanned.ok && text.includes("\u201d", start)) {
+    // The second reading: a straight-quoted string closed by a ” (kept only where it is the one reading).
+    const curly = new TolerantScanner(text, maxDepth, true);
+    const second = curly.scanObject(start);
+    scanner.work += curly.work;
+    if (second.ok) scanned = second;
+  }
   if (!scanned.ok) return refuse(scanned.reason);
   let end = scanned.end;
   if (fenced) {

@@ -1,5 +1,6 @@
 import { isPlainObject, setOwn, type JSONObject, type JSONSchema, type JSONValue } from "../json.js";
 import { pointerSegment } from "./argument-issues.js";
+import { pythonList } from "./repair-list.js";
 import type { RepairCode, RepairRecord } from "./repair-record.js";
 import {
   accepts,
@@ -24,12 +25,15 @@ export interface ValueRepair {
 const decimal = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 // A string that a model meant as JSON (an object or array it encoded once more).
 const looksLikeJSON = (text: string) => /^\s*[[{]/.test(text);
+// A lone string holding a list separator: `"Lyon, Nantes"` may be one item or two.
+const listSeparator = /[,;\n\r]/;
 
 /**
  * Converts values to what the schema wants, where the value's own type cannot be valid there and
  * exactly one reading remains: a strict decimal string to a number, `"true"`/`"false"` to a
- * boolean, a string holding JSON to the object or array it encodes, one value to an array of it,
- * and a string matching exactly one enum member ignoring case to that member. A place whose
+ * boolean, a string holding JSON to the object or array it encodes (or a Python list of strings
+ * and numbers to that array), one value to an array of it (not a string holding `,` `;` or a line
+ * break), and a string matching exactly one enum member ignoring case to that member. A place whose
  * schema accepts the value's type, or whose type cannot be known for sure, is left alone, so a
  * valid value is never changed. Returns undefined when nothing changed.
  */
@@ -108,19 +112,24 @@ class ValueWalker {
     return this.wrap(text, node, path, depth);
   }
 
-  /** A string holding the JSON object or array the schema wants there (encoded once more). */
+  /**
+   * A string holding the JSON object or array the schema wants there (encoded once more), or a
+   * Python list of strings and numbers where an array is wanted. Decoding comes before any
+   * wrapping: a text that spells a list is that list, never one item holding the text.
+   */
   decode(text: string, node: SchemaObject, path: string, depth: number): JSONValue {
+    const types = typesOf(node, this.root);
     let decoded: JSONValue;
     try {
       decoded = JSON.parse(text) as JSONValue;
     } catch {
-      return text;
+      const list = accepts(types, "array") ? pythonList(text) : undefined;
+      if (list === undefined) return text;
+      this.record("python-list", path, "the string holding a Python list became the array it spells");
+      return this.walkNode(list, node, path, depth);
     }
     const kind = jsonType(decoded);
-    const types = typesOf(node, this.root);
     if ((kind !== "object" && kind !== "array") || !accepts(types, kind)) return text;
-    // Where the schema also takes an array of strings, ["<the text>"] is a second reading.
-    if (this.wrappable(text, node)) return text;
     this.record("string-to-json", path, `the string holding JSON became the ${kind} it encodes`);
     return this.walkNode(decoded, node, path, depth);
   }
@@ -141,8 +150,9 @@ class ValueWalker {
   wrap(value: JSONValue, node: SchemaObject, path: string, depth: number): JSONValue {
     const items = this.wrappable(value, node);
     if (items === undefined) return value;
-    // A string holding JSON could also be the encoded array itself: two readings, so neither.
-    if (typeof value === "string" && looksLikeJSON(value)) return value;
+    // A string that looks like JSON but did not decode, or one holding a list separator, has
+    // two readings (one item, or a list written another way): neither is taken.
+    if (typeof value === "string" && (looksLikeJSON(value) || listSeparator.test(value))) return value;
     this.record("value-to-array", path, `the single ${jsonType(value)} became an array holding it`);
     return [this.walk(value, items, `${path}/0`, depth + 1)];
   }

@@ -69,8 +69,9 @@ function misspell(args: JSONObject, how: Mistakes): { sent: JSONObject; recovera
   const tags = sent.tags;
   if (how.oneTag && Array.isArray(tags) && tags.length === 1) {
     sent.tags = tags[0]!;
-    // A lone string that itself looks like JSON has two readings: it is left for the model.
-    if (/^\s*[[{]/.test(tags[0] as string)) recoverable = false;
+    // A lone string that looks like JSON (or spells a list) is decoded, and one holding a list
+    // separator has two readings: neither comes back as the one tag.
+    if (/^\s*[[{]|[,;\n\r]/.test(tags[0] as string)) recoverable = false;
   }
   if (how.upperUnit && typeof sent.unit === "string") sent.unit = sent.unit.toUpperCase();
   if (how.encodedWhere && sent.where !== undefined) sent.where = JSON.stringify(sent.where);

@@ -74,6 +74,19 @@ describe("repair: text", () => {
     expect(text('{"city": "“Oslo”", }')?.value).toEqual({ city: "“Oslo”" });
   });
 
+  it("reads a ” as the closing quote of a straight-quoted string when that is the one reading that parses", () => {
+    expect(text('{"name": "Ada”, "role": "admin”}')).toEqual({
+      value: { name: "Ada", role: "admin" },
+      codes: ["typographic-quotes"],
+    });
+    expect(text('{"city”: "Oslo", "zip": "0150”,}')).toEqual({
+      value: { city: "Oslo", zip: "0150" },
+      codes: ["trailing-comma", "typographic-quotes"],
+    });
+    // Where the straight reading parses, the ” is text, as the model wrote it.
+    expect(text('{"city": "Oslo”, ",}')?.value).toEqual({ city: "Oslo”, " });
+  });
+
   it("quotes identifier keys, escapes raw newlines and tabs, drops a leading +", () => {
     expect(text('{city: "Oslo\nNorway\t!", km: +5.5}')).toEqual({
       value: { city: "Oslo\nNorway\t!", km: 5.5 },
@@ -97,7 +110,9 @@ describe("repair: text", () => {
       '{"city": "Oslo"}\n{"city": "Bergen"}',
       '[{"city": "Oslo"}]',
       "{'city': 'it's here'}",
-      '{"city": "value”, "zip": "1"}',
+      '{"city": "say “yes”, "zip": "1"}', // the ” may pair with the “: not a closer
+      '{"city": "a”, ":x": 1}', // the next straight quote could close the string as well
+      '{"city": "a”, "zip": "1”', // closed by ”, but the object never is
       "Sure! Here are the arguments.",
       '```json\n{"city": "Oslo"}\n``` and ```json\n{"city": "Rome"}\n```',
       "{city: Oslo}",
@@ -138,6 +153,25 @@ describe("repair: values the schema wants", () => {
       where: { lat: 59.9, lon: 10.7 },
       scores: [1, 2],
     });
+  });
+
+  it("decodes a string spelling a list before any wrapping: JSON, or a Python list of strings and numbers", () => {
+    const json = repair("", { tags: '["a-1", "b-2"]' });
+    expect(json?.arguments).toEqual({ tags: ["a-1", "b-2"] });
+    expect(json?.repaired).toEqual([
+      { code: "string-to-json", path: "/tags", message: "the string holding JSON became the array it encodes" },
+    ]);
+    const python = repair("", { tags: "['urgent', \"it's\", 'a\\'b',]", scores: "[1, -2.5, '3']" });
+    expect(python?.arguments).toEqual({ tags: ["urgent", "it's", "a'b"], scores: [1, -2.5, 3] });
+    expect(codes(python)).toEqual(["python-list", "python-list", "string-to-number"]);
+    for (const tags of ["['a' 'b']", "['a', ['b']]", "['a', None]", "('a', 'b')", "['a\\d']", "['a',,]", "['a'"])
+      expect([tags, repair("", { tags })]).toEqual([tags, undefined]);
+  });
+
+  it("does not wrap a lone string holding a list separator: one item or several, the model is asked", () => {
+    for (const tags of ["Lyon, Nantes", "urgent; billing", "line 1\nline 2"])
+      expect([tags, repair("", { tags })]).toEqual([tags, undefined]);
+    expect(repair("", { tags: "Lyon-Nantes" })?.arguments).toEqual({ tags: ["Lyon-Nantes"] });
   });
 
   it("wraps one value where the schema wants an array of its type", () => {
@@ -195,7 +229,6 @@ describe("repair: values the schema wants", () => {
       { km: "" },
       { tags: null },
       { scores: "4" },
-      { tags: '["a"]' },
       { city: ["Oslo"] },
     ]) {
       expect([bad, repair("", bad)]).toEqual([bad, undefined]);

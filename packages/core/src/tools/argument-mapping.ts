@@ -29,39 +29,6 @@ export function applyDefaults(args: JSONObject, schema: JSONSchema): void {
   }
 }
 
-/**
- * Turns the `date-time` strings at `paths` (lists of property names, `"*"` for every item or
- * value) into `Date`s. Returns the path of the first string that is not a date, else undefined.
- */
-export function reviveDates(args: JSONObject, paths: readonly (readonly string[])[]): string | undefined {
-  for (const path of paths) {
-    const bad = reviveAt(args, path, 0, "");
-    if (bad !== undefined) return bad;
-  }
-  return undefined;
-}
-
-function reviveAt(holder: unknown, path: readonly string[], index: number, where: string): string | undefined {
-  if (typeof holder !== "object" || holder === null) return undefined;
-  const segment = path[index];
-  if (segment === undefined) return undefined;
-  const keys =
-    segment === "*" ? (Array.isArray(holder) ? holder.map((_, i) => String(i)) : Object.keys(holder)) : [segment];
-  for (const key of keys) {
-    const value = ownValue(holder, key);
-    const here = `${where}/${key}`;
-    if (index < path.length - 1) {
-      const bad = reviveAt(value, path, index + 1, here);
-      if (bad !== undefined) return bad;
-    } else if (typeof value === "string") {
-      const date = new Date(value);
-      if (Number.isNaN(date.getTime())) return here;
-      setOwn(holder, key, date);
-    }
-  }
-  return undefined;
-}
-
 /** The values to call a function with, one per declared parameter, from its bindings. */
 export function positionalArguments(
   parameters: readonly ParameterBinding[],

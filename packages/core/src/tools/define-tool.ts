@@ -1,6 +1,7 @@
 import { TransformerRequiredError } from "../errors/transformer-required-error.js";
 import type { JSONObject, JSONSchema } from "../json.js";
 import type { TypedSchema } from "../schema/typed-schema.js";
+import { recordOutputDates } from "./output-dates.js";
 import { outputSchemaById } from "./output-schema-registry.js";
 import { assertToolMetadata } from "./sidecar-registry.js";
 import { Tool } from "./tool.js";
@@ -41,7 +42,8 @@ export function defineTool<Args = JSONObject>(options: DefineToolOptions<Args>, 
 /**
  * The JSON Schema of `T`, generated at compile time: the transformer (ts-patch, `tooltype build`,
  * ts-jest, the bundler plugin) appends the schema to the call, `jsonSchema<T>()` →
- * `jsonSchema(schema)`. The result is a plain schema whose type remembers `T` (`TypedSchema<T>`),
+ * `jsonSchema(schema)`, and after it the paths of `T`'s `Date`s when it has any (a typed answer
+ * revives them). The result is a plain schema whose type remembers `T` (`TypedSchema<T>`),
  * so passing it as a completion's `output` types `completion.output` as `T`; it is assignable
  * wherever a `JSONSchema` is.
  *
@@ -53,10 +55,21 @@ export function defineTool<Args = JSONObject>(options: DefineToolOptions<Args>, 
 export function jsonSchema<T>(siteId?: string): TypedSchema<T>;
 /** A schema of your own, typed `T` (nothing is generated: you keep it in step with `T`). */
 export function jsonSchema<T>(schema: JSONSchema): TypedSchema<T>;
-export function jsonSchema<T>(siteIdOrInjected?: string | JSONSchema, injected?: JSONSchema): TypedSchema<T> {
-  // The transformer appends the schema: first argument without a site id, second with one.
-  if (typeof siteIdOrInjected === "object" || typeof siteIdOrInjected === "boolean") return siteIdOrInjected;
-  if (injected !== undefined) return injected;
+export function jsonSchema<T>(
+  siteIdOrInjected?: string | JSONSchema,
+  injected?: JSONSchema | unknown[],
+  injectedDates?: unknown[],
+): TypedSchema<T> {
+  // The transformer appends the schema, then the paths of its `Date`s when it has any: first
+  // argument without a site id (`jsonSchema(schema, dates)`), second with one (`jsonSchema(id, schema, dates)`).
+  if (typeof siteIdOrInjected === "object" || typeof siteIdOrInjected === "boolean") {
+    recordOutputDates(siteIdOrInjected, injected);
+    return siteIdOrInjected;
+  }
+  if (injected !== undefined && !Array.isArray(injected)) {
+    recordOutputDates(injected, injectedDates);
+    return injected;
+  }
   if (siteIdOrInjected === undefined || siteIdOrInjected === "") {
     throw new TransformerRequiredError(
       "jsonSchema<T>()",

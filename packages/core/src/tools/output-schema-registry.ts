@@ -1,6 +1,7 @@
 import { TransformerRequiredError } from "../errors/transformer-required-error.js";
 import { isPlainObject, type JSONSchema } from "../json.js";
 import { globalMap, globalWeakMap } from "./global-maps.js";
+import { recordOutputDates } from "./output-dates.js";
 
 // Output schemas registered by the generated sidecar (`tooltype generate`), keyed by the site id
 // written at the call: `jsonSchema<Forecast>("forecast")`. A module may call `jsonSchema` before
@@ -11,17 +12,20 @@ const pending = globalMap<string, Record<string, unknown>[]>("tooltype.sidecarPe
 const placeholders = globalWeakMap<object, string>("tooltype.sidecarOutputPlaceholders");
 
 /**
- * Registers the schema of the `jsonSchema<T>(id)` calls written with site id `id`. The generated
- * sidecar calls this; calls made before it get their schema now, in place.
+ * Registers the schema of the `jsonSchema<T>(id)` calls written with site id `id`, and the paths of
+ * the `Date`s in `T` (`dates`, revived in the answer). The generated sidecar calls this; calls made
+ * before it get their schema now, in place.
  */
-export function registerOutputSchema(id: string, schema: JSONSchema): void {
+export function registerOutputSchema(id: string, schema: JSONSchema, dates?: readonly (readonly string[])[]): void {
   if (typeof id !== "string" || id === "") throw new TypeError("registerOutputSchema needs a non-empty site id.");
   if (typeof schema !== "boolean" && !isPlainObject(schema))
     throw new TypeError(`registerOutputSchema("${id}") needs a JSON Schema.`);
   registered.set(id, schema);
+  recordOutputDates(schema, dates);
   for (const placeholder of pending.get(id) ?? []) {
     // A boolean schema cannot fill an object: `true` is the empty schema, `false` the one that rejects all.
     Object.assign(placeholder, typeof schema === "boolean" ? (schema ? {} : { not: {} }) : schema);
+    recordOutputDates(placeholder, dates);
     placeholders.delete(placeholder);
   }
   pending.delete(id);

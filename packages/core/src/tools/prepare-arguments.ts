@@ -1,8 +1,9 @@
 import type { ArgumentIssue } from "../errors/tool-argument-error.js";
 import type { JSONObject, JSONSchema } from "../json.js";
 import { argumentIssues, formatArgumentIssues } from "../schema/argument-issues.js";
+import { DateLocations, type DatePaths } from "../schema/date-locations.js";
 import { validatorFor } from "../schema/validation.js";
-import { applyDefaults, reviveDates } from "./argument-mapping.js";
+import { applyDefaults } from "./argument-mapping.js";
 import { inexactIntegerIssues } from "./inexact-integers.js";
 import {
   DEFAULT_MAX_DEPTH,
@@ -23,7 +24,7 @@ export interface PreparableTool {
   readonly name: string;
   readonly schema: JSONSchema;
   readonly custom: boolean;
-  readonly dates: readonly (readonly string[])[];
+  readonly dates: DatePaths;
 }
 
 /** A refusal: `message` is the whole sentence for the model, `issues` default to one about the arguments as a whole. */
@@ -115,9 +116,9 @@ export function prepareArguments(tool: PreparableTool, args: unknown, limits: Pa
 
   const object = value as JSONObject;
   applyDefaults(object, tool.schema);
-  const badDate = reviveDates(object, tool.dates);
-  if (badDate !== undefined) {
-    const issues = [{ path: badDate, message: "must be a date-time string such as 2024-05-01T12:00:00Z" }];
+  const revived = DateLocations.of(tool.dates).revive(object);
+  if (!revived.ok) {
+    const issues = [{ path: revived.path, message: "must be a date-time string such as 2024-05-01T12:00:00Z" }];
     return refuse("conversion", formatArgumentIssues(tool.name, issues), issues);
   }
   return { ok: true, value: object };

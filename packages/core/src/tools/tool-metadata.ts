@@ -32,7 +32,10 @@ export interface ToolMetadata {
   /**
    * Paths in the arguments object whose values were declared `Date` (validated as
    * `format: "date-time"` strings) and are revived into `Date` objects before the call.
-   * A path is a list of property names; `"*"` stands for every array item or record value.
+   * A path is a list of property names; `"*"` stands for every array item or record value (a
+   * name that is `*` or starts with `~` or `#` gets a `~` before it). A recursive type's `Date`s
+   * are listed from its `$defs` entry (first segment `"#/$defs/Name"`), and a path ending in
+   * `"#/$defs/Name"` meets that type (`["#", "#/$defs/Name"]`: the arguments object is one).
    */
   dates?: string[][];
   /** Where the tool was declared, `file#Class.method` or `file#function` (diagnostics, sidecar keys). */

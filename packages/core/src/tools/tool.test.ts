@@ -268,28 +268,37 @@ describe("Tool.impl and Tool.call", () => {
     expect(tool.revision).toBeGreaterThan(second);
   });
 
-  it("executePrepared runs prepared arguments as they are and always settles through a promise", async () => {
-    const seen: unknown[] = [];
+  it("execute always settles through a promise, whether the function returns, resolves or throws", async () => {
     const tool = new Tool({
       name: "echo",
       description: "",
       schema: { type: "object", properties: { n: { type: "integer" } }, required: ["n"] },
-      impl: (args: unknown) => (seen.push(args), { got: args }),
+      impl: (args: { n: number }) => ({ got: args.n }),
     });
     const options = { callId: "c1" };
-    const plain = tool.executePrepared({ n: 1 }, options);
+    const plain = tool.execute({ n: 1 }, options);
     expect(plain).toBeInstanceOf(Promise);
-    expect(await plain).toEqual({ result: { output: '{"got":{"n":1}}', isError: false } });
-    tool.impl = async (args: unknown) => ({ later: args });
-    expect(await tool.executePrepared({ n: 2 }, options)).toEqual({
-      result: { output: '{"later":{"n":2}}', isError: false },
-    });
+    expect(await plain).toEqual({ result: { output: '{"got":1}', isError: false } });
+    tool.impl = async (args: { n: number }) => ({ later: args.n });
+    expect(await tool.execute({ n: 2 }, options)).toEqual({ result: { output: '{"later":2}', isError: false } });
     tool.impl = () => {
       throw new Error("broken");
     };
-    const thrown = tool.executePrepared({ n: 3 }, options);
+    const thrown = tool.execute({ n: 3 }, options);
     expect(thrown).toBeInstanceOf(Promise);
-    expect(await thrown).toMatchObject({ failure: "thrown", result: { isError: true } });
-    expect(seen).toEqual([{ n: 1 }]);
+    expect(await thrown).toMatchObject({ failure: "thrown", message: "broken", result: { isError: true } });
+    expect(await tool.execute({ n: "four" }, options)).toMatchObject({ failure: "arguments" });
+  });
+
+  it("validateReturn checks a result against returns, and names a returns schema that does not compile", () => {
+    const returns = { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] };
+    const tool = new Tool({ name: "check", description: "", returns, impl: () => ({ ok: true }) });
+    expect(tool.validateReturn({ ok: true })).toEqual([]);
+    expect(tool.validateReturn({ ok: "yes" })).toEqual([{ path: "/ok", message: expect.stringMatching(/boolean/) }]);
+    expect(new Tool({ name: "free", description: "", impl: () => 1 }).validateReturn("anything")).toEqual([]);
+    const broken = new Tool({ name: "broken", description: "", returns: { type: "nonsense" }, impl: () => 1 });
+    expect(broken.validateReturn({})).toEqual([
+      { path: "", message: expect.stringMatching(/^cannot be checked: the return schema does not compile/) },
+    ]);
   });
 });

@@ -15,8 +15,10 @@ export interface PostgresQueryable {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
 }
 
-// Two processes creating the same table at once: one wins, the other sees it exists.
-const ALREADY_CREATED = new Set(["23505", "42P07"]);
+// Two processes creating the same table or index at once: one wins, the other sees it exists, as
+// a unique violation in the catalog (23505), a relation (42P07) or the table's row type (42710)
+// that already exists.
+const ALREADY_CREATED = new Set(["23505", "42P07", "42710"]);
 
 /** The conversation table in PostgreSQL; each method is one statement, atomic across instances. */
 export class PostgresConversationRows implements ConversationRows {

@@ -1,6 +1,9 @@
 import { describeAcrossProcesses } from "../fixtures/process-contract.js";
+import { describeRaces } from "../fixtures/race-contract.js";
 import { postgresHarness } from "../fixtures/store-harness.js";
 
 // Four worker processes share one PostgreSQL server with the test: 1,000 races between approvals and
-// resumes (npm run test:slow; a minute or two).
+// resumes; then eight at the same moment: 100 resumes of one conversation while a decision lands,
+// 100 openings of a fresh store (npm run test:slow; a few minutes).
 describeAcrossProcesses("PostgreSQL", postgresHarness, { trials: 1_000, crash: false });
+describeRaces("PostgreSQL", postgresHarness, { resumes: 100, opens: 100 });

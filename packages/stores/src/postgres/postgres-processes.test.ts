@@ -1,6 +1,10 @@
 import { describeAcrossProcesses } from "../fixtures/process-contract.js";
+import { describeRaces } from "../fixtures/race-contract.js";
 import { postgresHarness } from "../fixtures/store-harness.js";
 
 // Four worker processes share one PostgreSQL server with the test: 100 races between approvals and resumes,
-// then a worker killed while its tool runs. The 1,000-race run is postgres-processes.slow.test.ts.
+// then a worker killed while its tool runs. Then eight at the same moment: 10 resumes of one
+// conversation while a decision lands, 20 openings of a fresh store. The long runs are
+// postgres-processes.slow.test.ts.
 describeAcrossProcesses("PostgreSQL", postgresHarness, { trials: 100, crash: true });
+describeRaces("PostgreSQL", postgresHarness, { resumes: 10, opens: 20 });

@@ -29,6 +29,9 @@ export interface SqliteDatabase {
   pragma(source: string, options?: { simple?: boolean }): unknown;
 }
 
+// How long a statement waits for a file another process writes.
+const BUSY_TIMEOUT_MS = 10_000;
+
 type Prepared = { [name in Exclude<keyof ConversationStatements, "createTable" | "indexes">]: SqliteStatement };
 
 /** The conversation table in one SQLite file; every statement is atomic across processes. */
@@ -45,9 +48,9 @@ export class SqliteConversationRows implements ConversationRows {
   async init(): Promise<void> {
     const t = this.#table;
     const sql = conversationStatements(t, { parameter: () => "?", timeType: "INTEGER" });
-    // WAL lets readers go on while one process writes; a busy file is waited for, not failed on.
-    this.#db.pragma("journal_mode = WAL");
-    this.#db.pragma("busy_timeout = 10000");
+    // A busy file is waited for, not failed on: set first, other processes may be opening it too.
+    this.#db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    await this.#switchToWal();
     this.#db.exec(sql.createTable);
     const columns = (this.#db.prepare(`PRAGMA table_info(${t})`).all() as { name: string }[]).map((c) => c.name);
     checkColumns(t, columns);
@@ -63,6 +66,24 @@ export class SqliteConversationRows implements ConversationRows {
       awaiting: prepare(sql.awaiting),
       ready: prepare(sql.ready),
     };
+  }
+
+  /**
+   * WAL lets readers go on while one process writes. Switching takes the file for itself, and
+   * SQLite answers SQLITE_BUSY at once, without waiting, when another connection switching at the
+   * same time holds what it needs (waiting could deadlock): so the switch is tried again.
+   */
+  async #switchToWal(): Promise<void> {
+    const until = Date.now() + BUSY_TIMEOUT_MS;
+    for (;;) {
+      try {
+        this.#db.pragma("journal_mode = WAL");
+        return;
+      } catch (error) {
+        if (!String((error as { code?: unknown }).code).startsWith("SQLITE_BUSY") || Date.now() > until) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20));
+      }
+    }
   }
 
   async get(id: string): Promise<ConversationRow | undefined> {

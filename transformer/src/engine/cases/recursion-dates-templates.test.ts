@@ -82,6 +82,65 @@ runSchemaCases("dates", [
     invalid: [{ to: "tomorrow" }],
     check: (_s, dates) => expect(dates).toEqual([["from"], ["to"]]),
   },
+  {
+    name: "dates inside a recursive type: listed once from its $defs entry, referred to where the type is met",
+    source: "interface Task { at: Date; subtasks: Task[] }\ntype T = { plan: Task; due: Date; backup?: Task };",
+    valid: [{ plan: { at: "2026-01-02T00:00:00Z", subtasks: [] }, due: "2026-01-03T00:00:00Z" }],
+    invalid: [
+      { plan: { at: "2026-01-02T00:00:00Z", subtasks: [{ at: "soon", subtasks: [] }] }, due: "2026-01-03T00:00:00Z" },
+    ],
+    check: (_s, dates) =>
+      expect(dates).toEqual([
+        ["plan", "#/$defs/Task"],
+        ["due"],
+        ["backup", "#/$defs/Task"],
+        ["#/$defs/Task", "at"],
+        ["#/$defs/Task", "subtasks", "*", "#/$defs/Task"],
+      ]),
+  },
+  {
+    name: "mutually recursive types: each entry lists its own dates and the entries it meets",
+    source:
+      "interface Folder { name: string; items: Item[] }\ninterface File { name: string; saved: Date }\ntype Item = File | Folder;\ntype T = Folder;",
+    valid: [
+      {
+        name: "/",
+        items: [
+          { name: "a", saved: "2026-01-02T00:00:00Z" },
+          { name: "b", items: [] },
+        ],
+      },
+    ],
+    invalid: [{ name: "/", items: [{ name: "a", saved: "never" }] }],
+    check: (_s, dates) =>
+      expect(dates).toEqual([
+        ["#", "#/$defs/Folder"],
+        ["#/$defs/Folder", "items", "*", "saved"],
+        ["#/$defs/Folder", "items", "*", "#/$defs/Folder"],
+      ]),
+  },
+  {
+    name: "a recursive type that is itself a Date in one of its forms",
+    source: "type Stamp = Date | Stamp[];\ntype T = { stamp: Stamp };",
+    valid: [{ stamp: "2026-01-02T00:00:00Z" }, { stamp: [["2026-01-02T00:00:00Z"], []] }],
+    invalid: [{ stamp: ["soon"] }],
+    check: (_s, dates) =>
+      expect(dates).toEqual([["stamp", "#/$defs/Stamp"], ["#/$defs/Stamp"], ["#/$defs/Stamp", "*", "#/$defs/Stamp"]]),
+  },
+  {
+    name: "a recursive type without a Date, however deep, adds no path",
+    source: "interface Tree { label: string; children: Tree[] }\ntype T = { tree: Tree; at: Date };",
+    valid: [{ tree: { label: "a", children: [] }, at: "2026-01-02T00:00:00Z" }],
+    invalid: [{ tree: { label: "a" }, at: "2026-01-02T00:00:00Z" }],
+    check: (_s, dates) => expect(dates).toEqual([["at"]]),
+  },
+  {
+    name: "property names that read as path syntax are escaped with ~",
+    source: 'interface T { "*": Date; "~x": Date; plain: string }',
+    valid: [{ "*": "2026-01-02T00:00:00Z", "~x": "2026-01-02T00:00:00Z", plain: "x" }],
+    invalid: [{ "*": "2026-01-02T00:00:00Z", "~x": "2026-01-02T00:00:00Z", plain: 1 }],
+    check: (_s, dates) => expect(dates).toEqual([["~*"], ["~~x"]]),
+  },
 ]);
 
 runSchemaCases("template literal types", [

@@ -7,6 +7,6 @@ import type { SchemaObject } from "../types.js";
 export function arraySchema(ctx: SchemaContext, type: ts.TypeReference, node: ts.TypeNode | undefined): SchemaObject {
   const [element] = ctx.checker.getTypeArguments(type);
   if (!element) return { type: "array" };
-  const items = ctx.at("*", () => ctx.visit(element, { node: arrayElementNode(ctx, node) }));
+  const items = ctx.atEach(() => ctx.visit(element, { node: arrayElementNode(ctx, node) }));
   return { type: "array", items };
 }

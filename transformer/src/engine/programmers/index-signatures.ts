@@ -22,7 +22,7 @@ export function indexSignatureSchemas(ctx: SchemaContext, type: ts.Type): IndexS
   for (const info of ctx.checker.getIndexInfosOfType(type)) {
     const value = (): JSONSchema => {
       if (info.type.flags & F.Never) return false;
-      return ctx.at("*", () => ctx.visit(info.type, { node: info.declaration?.type }));
+      return ctx.atEach(() => ctx.visit(info.type, { node: info.declaration?.type }));
     };
     if (info.keyType.flags & F.String) {
       result.additionalProperties = value();

@@ -31,12 +31,12 @@ export function tupleSchema(ctx: SchemaContext, type: ts.TypeReference, node: ts
     const flag = flags[index] ?? E.Required;
     if (flag & E.Rest) {
       sawRest = true;
-      rest.push(ctx.at("*", () => ctx.visit(element, { node: restElementNode(ctx, written?.[index]) })));
+      rest.push(ctx.atEach(() => ctx.visit(element, { node: restElementNode(ctx, written?.[index]) })));
       return;
     }
     if (flag & E.Required) minItems++;
     if (sawRest) {
-      rest.push(ctx.at("*", () => ctx.visit(element, { node: elementNode(ctx, written?.[index]) })));
+      rest.push(ctx.atEach(() => ctx.visit(element, { node: elementNode(ctx, written?.[index]) })));
     } else {
       prefixItems.push(ctx.at(String(index), () => ctx.visit(element, { node: elementNode(ctx, written?.[index]) })));
     }

@@ -2,7 +2,7 @@ import { turn, type RecordedRequest, type ScriptedModelServer } from "@tooltype/
 import { Context } from "../../context/context.js";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { ProtocolError } from "../../errors/protocol-error.js";
-import { completions } from "../../loop/completions.js";
+import { completions } from "../../completions.js";
 import { ToolPolicyStatus } from "../../policy/tool-policy-status.js";
 import { Anthropic } from "./anthropic.js";
 import type { AnthropicOptions } from "./options.js";

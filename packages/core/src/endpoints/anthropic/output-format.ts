@@ -6,13 +6,8 @@ import { isPlainObject, setOwn, type JSONObject } from "../../json.js";
 import { toStrictSchema, type StrictSchemaResult } from "../../schema/strict-schema.js";
 import type { ModelConfig, OutputMode } from "../model-config.js";
 import type { EndpointReply, EndpointRequest } from "../model-endpoint.js";
-import {
-  answerToolDescription,
-  answerToolSchema,
-  outputModeOf,
-  withOutputInstructions,
-  wrappedAnswerKey,
-} from "../output-request.js";
+import { answerToolDescription, answerToolSchema, outputModeOf, withOutputInstructions } from "../output-request.js";
+import { takeAnswerCall } from "../answer-tool.js";
 import type { AnthropicRequestBody } from "./wire.js";
 
 /** How one request asks for its typed answer. */
@@ -117,25 +112,13 @@ export function applyAnthropicOutput(
   return info;
 }
 
-function answerText(args: JSONObject | null, raw: string, wrapped: boolean): string {
-  if (args === null) return raw;
-  if (!wrapped) return raw.trim() === "" ? JSON.stringify(args) : raw;
-  return Object.hasOwn(args, wrappedAnswerKey) ? (JSON.stringify(args[wrappedAnswerKey]) ?? "") : "";
-}
-
 /**
  * Reads the answer out of a reply: in tool mode the answer tool's call becomes the choice's text
  * (and leaves its tool calls); a choice left with no tool call carries `output`.
  */
 export function attachAnthropicOutput(reply: EndpointReply, info: AnthropicOutput): void {
   for (const choice of reply.choices) {
-    if (info.mode === "tool") {
-      const at = choice.toolCalls.findIndex((call) => call.name === info.toolName);
-      if (at >= 0) {
-        const [call] = choice.toolCalls.splice(at, 1);
-        choice.text = answerText(call!.arguments, call!.rawArguments, info.wrapped);
-      }
-    }
+    if (info.mode === "tool") takeAnswerCall(choice, info.toolName, info.wrapped);
     if (choice.toolCalls.length > 0) continue;
     choice.output = { text: choice.text ?? "", mode: info.mode, ...(info.strict ? { strict: info.strict } : {}) };
   }

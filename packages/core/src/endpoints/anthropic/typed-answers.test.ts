@@ -1,7 +1,7 @@
 import { turn, type ScriptedModelServer } from "@tooltype/testing";
 import { Context } from "../../context/context.js";
 import { OutputError } from "../../errors/output-error.js";
-import { completions } from "../../loop/completions.js";
+import { completions } from "../../completions.js";
 import type { LoopEvent } from "../../loop/loop-event.js";
 import { jsonSchema } from "../../tools/define-tool.js";
 import { Router } from "../../router/router.js";
@@ -138,6 +138,24 @@ describe("typed answers on Anthropic", () => {
     expect((await stream.completion).output).toEqual(answer);
     expect(partials.length).toBeGreaterThan(2);
     expect(partials.at(-1)).toEqual(answer);
+  });
+
+  it("gives Dates from the answer tool's input, wrapped or not, whole and streamed", async () => {
+    const ep = claude();
+    server.enqueue(turn.toolCall("answer", { event: "deploy", at: "2024-05-01T12:30:00Z" }), {
+      ...turn.toolCall("answer", { value: ["2024-05-01T00:00:00Z", "2024-05-02T00:00:00Z"] }),
+      deltaSize: 4,
+    });
+    const stamped = await ep.completions("claude-x", new Context().user("When?"), {
+      output: jsonSchema<{ event: string; at: Date }>(),
+    });
+    expect(stamped.output?.at).toEqual(new Date("2024-05-01T12:30:00Z"));
+    const stream = ep.stream("claude-x", new Context().user("When?"), { output: jsonSchema<Date[]>() });
+    const partials: unknown[][] = [];
+    for await (const event of stream) if (event.type === "partial-output") partials.push(event.partial);
+    expect(partials.flat().every((item) => item instanceof Date)).toBe(true);
+    expect(partials.at(-1)).toEqual([new Date("2024-05-01T00:00:00Z"), new Date("2024-05-02T00:00:00Z")]);
+    expect((await stream.completion).output?.[1]).toEqual(new Date("2024-05-02T00:00:00Z"));
   });
 
   it("sends an invalid answer back with its issues, and reports a refusal as stopped: refusal", async () => {

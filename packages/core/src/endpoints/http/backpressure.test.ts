@@ -35,7 +35,7 @@ const { transport } = loopbackServer(
     respond(res, writer);
   },
   {
-    timeoutMs: 2000,
+    timeoutMs: 10_000, // only a stalled test ends on it: room for a busy machine
     retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
     maxResponseBytes: 64 << 20,
   },
@@ -107,6 +107,15 @@ class HeldReader implements StreamBacklog {
 const stream = { accept: "text/event-stream", retryDuringBody: false } as const;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits until `value()` stays the same for a tenth of a second (at most ten seconds). */
+async function untilStill(value: () => number): Promise<void> {
+  for (let i = 0, last = value(); i < 100; i++) {
+    await sleep(100);
+    if (value() === last) return;
+    last = value();
+  }
+}
+
 /** Posts and hands every piece to `reader`. */
 function readHeld(t: HttpTransport, reader: HeldReader, signal?: AbortSignal): Promise<void> {
   return t.post("/chat/completions", "{}", { ...stream, backlog: reader, ...(signal ? { signal } : {}) }, (response) =>
@@ -140,8 +149,8 @@ describe("backpressure: a stream whose reader is behind", () => {
     const paused = reader.paused();
     const done = readHeld(transport(), reader);
     await Promise.race([paused, done]);
-    await sleep(200); // room for the socket to move bytes if it were still read
     const writer = writers[0]!;
+    await untilStill(() => writer.written); // the socket moves bytes until its buffers are full, however long that takes
     expect(writer.blocked).toBe(true);
     expect(reader.waitingBytes).toBeLessThanOrEqual(MOST_WAITING);
     expect(writer.written).toBeGreaterThan(reader.waitingBytes + 4 * STREAM_BACKLOG_BYTES);
@@ -169,9 +178,10 @@ describe("backpressure: a stream whose reader is behind", () => {
     respond = longBody(512);
     const reader = new HeldReader();
     const paused = reader.paused();
-    const done = readHeld(transport({ timeoutMs: 150 }), reader);
+    // The timeout leaves room for a busy machine's stalls between the server's writes once reading resumes.
+    const done = readHeld(transport({ timeoutMs: 500 }), reader);
     await Promise.race([paused, done]);
-    await sleep(600); // four timeouts' worth, held by us
+    await sleep(2_000); // four timeouts' worth, held by us
     await catchUpUntil(reader, done);
     expect(reader.pauses).toBeGreaterThan(0);
     expect(Buffer.concat(reader.taken).equals(bodyOf(512))).toBe(true);

@@ -1,7 +1,8 @@
 import { inspect } from "node:util";
 import type { Completion, TypedCompletion } from "../../loop/completion.js";
-import type { EndpointCompletionOptions } from "../../loop/completion-options.js";
-import { endpointCompletions, type CompletionInput, type TypedOutputOptions } from "../../loop/completions.js";
+import type { CompletionInput, TypedOutputOptions } from "../../loop/completion-input.js";
+import type { CompletionOptions } from "../../loop/completion-options.js";
+import { endpointCompletions } from "../../loop/run-completion.js";
 import { streamCompletion, type CompletionStream } from "../../loop/stream.js";
 import { ToolRegistry } from "../../tools/tool-registry.js";
 import type { Context } from "../../context/context.js";
@@ -99,16 +100,14 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
   }
 
   /**
-   * Runs the tool loop (`completions(this, model, input, options.maxToolRounds ?? 8, options)`); a prompt or raw
-   * body runs no tools. With `options.output` (`jsonSchema<T>()`), `completion.output` is the validated `T`.
+   * Runs the tool loop over `input`, every setting in `options` (the round limit is
+   * `options.maxToolRounds`, 8 by default). A Context runs its calls under its policy; a prompt
+   * string or a raw body is one request whose calls come back unrun (docs/manual-execution.md).
+   * With `options.output` (`jsonSchema<T>()`), `completion.output` is the validated `T`.
    */
-  completions<T>(
-    model: string,
-    input: Context | string,
-    options: TypedOutputOptions<T, EndpointCompletionOptions>,
-  ): Promise<TypedCompletion<T>>;
-  completions(model: string, input: CompletionInput, options?: EndpointCompletionOptions): Promise<Completion>;
-  completions(model: string, input: CompletionInput, options?: EndpointCompletionOptions): Promise<Completion> {
+  completions<T>(model: string, input: Context | string, options: TypedOutputOptions<T>): Promise<TypedCompletion<T>>;
+  completions(model: string, input: CompletionInput, options?: CompletionOptions): Promise<Completion>;
+  completions(model: string, input: CompletionInput, options?: CompletionOptions): Promise<Completion> {
     return endpointCompletions(this, model, input, options);
   }
 
@@ -116,13 +115,9 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
    * The same loop with streamed requests: iterate it for events, `await stream.completion` for the result.
    * With `options.output`, `partial-output` events carry the answer as it streams.
    */
-  stream<T>(
-    model: string,
-    input: Context | string,
-    options: TypedOutputOptions<T, EndpointCompletionOptions>,
-  ): CompletionStream<T>;
-  stream(model: string, input: CompletionInput, options?: EndpointCompletionOptions): CompletionStream;
-  stream(model: string, input: CompletionInput, options?: EndpointCompletionOptions): CompletionStream {
+  stream<T>(model: string, input: Context | string, options: TypedOutputOptions<T>): CompletionStream<T>;
+  stream(model: string, input: CompletionInput, options?: CompletionOptions): CompletionStream;
+  stream(model: string, input: CompletionInput, options?: CompletionOptions): CompletionStream {
     return streamCompletion(this, model, input, options);
   }
 

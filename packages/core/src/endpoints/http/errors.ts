@@ -52,9 +52,11 @@ export function excerptOf(text: string, length = 300): string {
 export function serverMessageOf(body: string): string | undefined {
   const trimmed = body.trim();
   if (trimmed === "") return undefined;
-  if (trimmed.startsWith("{")) {
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
     try {
-      const message = errorMessageOf(JSON.parse(trimmed));
+      // An array holding one error object: how Google's APIs answer a failed stream request.
+      const parsed: unknown = JSON.parse(trimmed);
+      const message = errorMessageOf(Array.isArray(parsed) && parsed.length === 1 ? parsed[0] : parsed);
       if (message !== undefined) return excerptOf(message);
     } catch {
       // not JSON after all: fall through to the text excerpt

@@ -15,6 +15,7 @@ const minimumSecretLength = 4;
 const tokenShapes: ReadonlyArray<[RegExp, string]> = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi, "$1 [redacted]"],
   [/\bsk-[A-Za-z0-9_-]{8,}/g, "sk-[redacted]"],
+  [/\bAIza[A-Za-z0-9_-]{30,}/g, "AIza[redacted]"],
 ];
 
 /** The credential values among `headers` and the query of `path` (a scheme word like `Bearer` dropped). */

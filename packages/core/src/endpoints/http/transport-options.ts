@@ -117,6 +117,33 @@ export function parseBaseURL(
   return { url, credentials };
 }
 
+/** Where an API that takes a bearer key is reached, split into what may be shown and what may not. */
+export interface BearerTarget {
+  /** The parsed URL, without credentials, query or fragment. */
+  url: URL;
+  /** The shown base URL (`baseURLOf`). */
+  baseURL: string;
+  /** The query string (e.g. Azure's `?api-version=`), added to every request path. */
+  query: string;
+  /** `options.headers`, then the URL's credentials as Basic `authorization`, then the key as `Bearer`. */
+  headers: Record<string, string>;
+}
+
+/** The base URL (default `defaultBaseURL`; `example` shown when it is not one), headers and key of an API that takes a bearer key. */
+export function bearerTarget(
+  label: string,
+  options: { baseURL?: string; apiKey?: string; headers?: Record<string, string> },
+  defaultBaseURL: string,
+  example: string,
+): BearerTarget {
+  const { url, credentials } = parseBaseURL(label, options.baseURL ?? defaultBaseURL, example);
+  const headers: Record<string, string> = { ...options.headers, ...credentials };
+  if (options.apiKey !== undefined && options.apiKey !== "") headers.authorization = `Bearer ${options.apiKey}`;
+  const query = url.search;
+  url.search = url.hash = "";
+  return { url, baseURL: baseURLOf(url), query, headers };
+}
+
 /** The shown base URL: origin and path without trailing slashes; a URL with no path gets `/v1`. */
 export function baseURLOf(url: URL): string {
   const path = url.pathname.replace(/\/+$/, "");

@@ -12,7 +12,7 @@ import { loopbackServer } from "../fixtures/loopback-server.js";
 type Handler = (res: ServerResponse) => void;
 let handler: Handler;
 const { transport } = loopbackServer((_req, res) => handler(res), {
-  timeoutMs: 2000,
+  timeoutMs: 10_000, // only a stalled test ends on it: room for a busy machine
   retry: { retries: 0, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 },
   maxResponseBytes: 1 << 20,
 });

@@ -165,13 +165,14 @@ describe("OpenAI endpoint over HTTP", () => {
   it("honours Retry-After as an HTTP date", async () => {
     const { ep, retries } = endpoint();
     server.enqueue(
-      turn.error(429, { headers: { "retry-after": new Date(Date.now() + 1500).toUTCString() } }),
+      // Whole seconds: 1.5 to 2.5 s from now, so a busy machine's second on the way still leaves a wait.
+      turn.error(429, { headers: { "retry-after": new Date(Date.now() + 2500).toUTCString() } }),
       turn.text("ok"),
     );
     expect((await ep.send(request())).choices[0]!.text).toBe("ok");
     expect(retries).toHaveLength(1);
     expect(retries[0]!.delayMs).toBeGreaterThan(0);
-    expect(retries[0]!.delayMs).toBeLessThanOrEqual(1500);
+    expect(retries[0]!.delayMs).toBeLessThanOrEqual(2500);
   });
 
   it("does not wait for a Retry-After beyond the cap: the error is thrown at once", async () => {
@@ -266,8 +267,9 @@ describe("OpenAI endpoint over HTTP", () => {
   });
 
   it("times out a server that never answers, and retries it", async () => {
-    const { ep, retries } = endpoint({ timeoutMs: 150, retries: 1 });
-    server.enqueue({ ...turn.text("late"), delayMs: 5000 }, turn.text("on time"));
+    // The retry must answer within the timeout too: a second, not a tenth, on a busy machine.
+    const { ep, retries } = endpoint({ timeoutMs: 1_000, retries: 1 });
+    server.enqueue({ ...turn.text("late"), delayMs: 60_000 }, turn.text("on time"));
     expect((await ep.send(request())).choices[0]!.text).toBe("on time");
     expect(retries[0]!.error.message).toMatch(/timed out .* response headers/);
   });

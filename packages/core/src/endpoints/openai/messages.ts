@@ -3,18 +3,7 @@ import type { ToolCall } from "../../context/tool-call.js";
 import { returnedFields } from "./message-extras.js";
 import type { OpenAIWireCustomCall, OpenAIWireFunctionCall, OpenAIWireMessage } from "./wire.js";
 import { wellFormedJSON } from "../well-formed-json.js";
-
-/**
- * The arguments text a call goes back with: as the model sent it when it was usable as sent;
- * `{}` when it was unusable (servers that parse the history answer 500 to invalid JSON, `5E549`
- * or a lone surrogate; the call's error result tells the model what went wrong, and
- * `rawArguments` keeps the text for inspection), and for empty text; the repaired arguments when
- * they were repaired.
- */
-export function replayedArguments(call: ToolCall): string {
-  if (call.arguments === null || call.rawArguments.trim() === "") return "{}";
-  return call.repaired !== undefined ? JSON.stringify(call.arguments) : call.rawArguments;
-}
+import { replayedArguments } from "../tool-calls.js";
 
 function wireToolCall(call: ToolCall): OpenAIWireFunctionCall | OpenAIWireCustomCall {
   // Provider extras (Gemini's `extra_content`) travel back beside the standard keys.

@@ -1,7 +1,6 @@
 import type { MaxTokensField } from "./request.js";
 import {
-  baseURLOf,
-  parseBaseURL,
+  bearerTarget,
   resolveTransportLimits,
   type ResolvedTransportOptions,
   type TransportOptions,
@@ -36,19 +35,16 @@ export const openAIDefaultBaseURL = "https://api.openai.com/v1";
 /** Checks the options, applies the defaults, and splits the base URL into what may be shown and what may not. */
 export function resolveOpenAIOptions(input: string | OpenAIOptions): ResolvedOpenAIOptions {
   const options: OpenAIOptions = typeof input === "string" ? { baseURL: input } : input;
-  const { url, credentials } = parseBaseURL(
+  const { url, baseURL, query, headers } = bearerTarget(
     "OpenAI",
-    options.baseURL ?? openAIDefaultBaseURL,
+    options,
+    openAIDefaultBaseURL,
     "http://localhost:1234/v1",
   );
-  const headers: Record<string, string> = { ...options.headers, ...credentials };
-  if (options.apiKey !== undefined && options.apiKey !== "") headers.authorization = `Bearer ${options.apiKey}`;
-  const query = url.search;
-  url.search = url.hash = "";
   const host = url.hostname.toLowerCase();
   const openAIHost = host === "api.openai.com" || host.endsWith(".openai.azure.com");
   return {
-    baseURL: baseURLOf(url),
+    baseURL,
     query,
     headers,
     // OpenAI has always accepted an infinite timeout and a zero size limit: kept as they were.

@@ -2,7 +2,7 @@
 import { turn } from "@tooltype/testing";
 import { Context } from "../../context/context.js";
 import { EndpointError } from "../../errors/endpoint-error.js";
-import { completions } from "../../loop/completions.js";
+import { completions } from "../../completions.js";
 import { startLoop, type LoopSetup } from "../../loop/fixtures/loop-setup.js";
 import type { LoopEvent } from "../../loop/loop-event.js";
 

@@ -3,7 +3,7 @@
 // message, survive toJSON/fromJSON, go back to that server only, and never become visible text.
 import { ScriptedModelServer, turn } from "@tooltype/testing";
 import { Context } from "../../context/context.js";
-import { completions } from "../../loop/completions.js";
+import { completions } from "../../completions.js";
 import { sentMessages, startLoop, type LoopSetup } from "../../loop/fixtures/loop-setup.js";
 import { OpenAI } from "./openai.js";
 

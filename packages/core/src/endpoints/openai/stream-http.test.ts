@@ -121,8 +121,11 @@ describe("OpenAI endpoint, streamed replies", () => {
   });
 
   it("keeps a slow stream alive as long as no single silence exceeds the timeout", async () => {
-    server.enqueue(turn.text("steadily", { chunkDelayMs: 100, deltaSize: 1 })); // ten events: about a second in all
-    expect((await endpoint({ timeoutMs: 600 }).send(streamed())).choices[0]!.text).toBe("steadily");
+    // 30 events a tenth of a second apart: three seconds in all, twice the timeout, each silence a
+    // fifteenth of it (room for a busy machine's stalls).
+    const text = "steadily, one letter at a time";
+    server.enqueue(turn.text(text, { chunkDelayMs: 100, deltaSize: 1 }));
+    expect((await endpoint({ timeoutMs: 1_500 }).send(streamed())).choices[0]!.text).toBe(text);
   });
 
   it("caps the size of a stream", async () => {

@@ -1,7 +1,6 @@
-import type { JSONObject } from "../../json.js";
-import { portableSchema } from "../../schema/portable-schema.js";
-import { toStrictSchema, type StrictSchemaResult } from "../../schema/strict-schema.js";
+import type { StrictSchemaResult } from "../../schema/strict-schema.js";
 import type { Tool } from "../../tools/tool.js";
+import { toolParameters } from "../tool-parameters.js";
 import type { OpenAIWireTool } from "./wire.js";
 
 /** The `tools` array of a request, serialised, and what the reply parser needs to know about it. */
@@ -33,20 +32,16 @@ function buildEntry(tool: Tool, strictDefault: boolean): ToolEntry {
     entry.json = JSON.stringify(wire);
     return entry;
   }
+  const { parameters, strict, warning } = toolParameters(tool, strictDefault);
   const wire: OpenAIWireTool = {
     type: "function",
-    function: { name: tool.name, description: tool.description, parameters: portableSchema(tool.schema) as JSONObject },
+    function: { name: tool.name, description: tool.description, parameters },
   };
-  if (tool.strict ?? strictDefault) {
-    const strict = toStrictSchema(tool.schema);
-    if (strict.strict) {
-      wire.function.parameters = strict.schema as JSONObject;
-      wire.function.strict = true;
-      entry.strict = strict;
-    } else {
-      entry.warning = `Tool "${tool.name}" is sent without strict mode: ${strict.reason}.`;
-    }
+  if (strict !== undefined) {
+    wire.function.strict = true;
+    entry.strict = strict;
   }
+  if (warning !== undefined) entry.warning = warning;
   entry.json = JSON.stringify(wire);
   return entry;
 }

@@ -1,6 +1,6 @@
 import { ScriptedModelServer, turn } from "@tooltype/testing";
 import { Context } from "../../context/context.js";
-import { completions } from "../../loop/completions.js";
+import { completions } from "../../completions.js";
 import type { LoopEvent } from "../../loop/loop-event.js";
 import { ToolPolicyStatus } from "../../policy/tool-policy-status.js";
 import { OpenAI } from "../openai/openai.js";
