@@ -96,7 +96,7 @@ export type { StreamEvent } from "./endpoints/stream-event.js";
 export type { StreamBacklog } from "./endpoints/stream-backlog.js";
 export { parseToolArguments } from "./endpoints/tool-arguments.js";
 export type { ArgumentLimits, ParsedArguments } from "./endpoints/tool-arguments.js";
-export type { RetryInfo } from "./endpoints/http/transport.js";
+export type { RetryInfo } from "./endpoints/http/retry-policy.js";
 export type { RequestDispatcher } from "./endpoints/http/request-dispatcher.js";
 export type { RetryPolicy } from "./endpoints/http/retry-policy.js";
 export { OpenAI } from "./endpoints/openai/openai.js";
