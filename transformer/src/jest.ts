@@ -4,7 +4,7 @@ import { createTransformer } from "./transform/transformer.js";
 /** Name ts-jest records in its cache key. */
 export const name = "tooltype";
 /** Bump to invalidate ts-jest's cache when the transformer's output changes. */
-export const version = "7";
+export const version = "8";
 
 /** The part of ts-jest's compiler instance this transformer reads. */
 export interface TsJestCompiler {

@@ -86,7 +86,7 @@ export type { StreamEvent } from "./endpoints/stream-event.js";
 export type { StreamBacklog } from "./endpoints/stream-backlog.js";
 export type { HttpEndpoint } from "./endpoints/http/endpoint.js";
 export type { TransportOptions } from "./endpoints/http/transport-options.js";
-export type { RetryInfo } from "./endpoints/http/transport.js";
+export type { RetryInfo } from "./endpoints/http/retry-policy.js";
 export type { RequestDispatcher } from "./endpoints/http/request-dispatcher.js";
 export type { RetryPolicy } from "./endpoints/http/retry-policy.js";
 export { OpenAI } from "./endpoints/openai/openai.js";

@@ -62,7 +62,7 @@ export interface EndpointRequest {
   toolChoice: ToolChoice | undefined;
   /** Stream the reply (SSE) and report deltas through `onEvent`. */
   stream: boolean;
-  /** Cancels the request. */
+  /** Cancels the request: `send` then rejects with `AbortedError`, its `cause` the signal's reason. */
   signal?: AbortSignal;
   /** Receives text and tool-call deltas while a streamed reply arrives. */
   onEvent?: (event: StreamEvent) => void;
@@ -107,8 +107,9 @@ export interface AnsweredBy {
 
 /**
  * What the loop talks to: OpenAI, Anthropic, and routers all implement it.
- * `send` throws `EndpointError` (network, HTTP status after retries, timeout, cancellation)
- * or `ProtocolError` (a body that is not the format), and never changes `messages`.
+ * `send` throws `EndpointError` (network, HTTP status after retries, timeout), `AbortedError`
+ * (cancelled by `request.signal`: the loop passes it on as it is) or `ProtocolError` (a body that
+ * is not the format), and never changes `messages`.
  */
 export interface ModelEndpoint {
   /** The tools this endpoint offers (its own registry, or one shared through options). */

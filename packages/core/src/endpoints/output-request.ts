@@ -36,6 +36,8 @@ export function outputModeOf(config: ModelConfig, providerDefault: OutputMode): 
 export const outputInstructions =
   "Answer with one JSON value that matches this JSON Schema, and nothing else: no prose before or after it, no markdown fence.";
 
+// The same message object while the first message and the schema stay the same, so that its
+// bytes are encoded once per conversation (openai/history-bytes.ts; `npm run bench:work` checks it).
 const instructed = new WeakMap<object, { schema: JSONSchema; message: SystemMessage }>();
 
 /** The system message a `prompt`-mode request leads with, and whether it takes the first message's place. */

@@ -1,6 +1,5 @@
 import { turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
-import { countSerialisations } from "../endpoints/fixtures/serialisation-spy.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { completions } from "../completions.js";
 import type { LoopEvent } from "./loop-event.js";
@@ -134,7 +133,8 @@ describe("completions: rounds", () => {
     expect((server.requests[3]!.body as { tools: unknown[] }).tools).toHaveLength(1);
   });
 
-  it("never re-serialises messages already sent: work per round is what is new", async () => {
+  it("sends the whole conversation so far with every request", async () => {
+    // That a round serialises only what is new is checked by `npm run bench:work` (bench/work-per-round.mjs).
     const { server, endpoint } = setup;
     server.enqueue(
       turn.toolCall("getWeather", { city: "A" }),
@@ -144,15 +144,20 @@ describe("completions: rounds", () => {
     );
     const ctx = new Context().system("s").user("u");
     ctx.toolPolicy.allow("*");
-    const counted = countSerialisations();
-    try {
-      await completions(endpoint, "m", ctx);
-    } finally {
-      counted.restore();
-    }
-    // Each request serialises only the messages added since the one before it.
-    const sentOnce = ctx.messages.length - 1; // the final assistant reply was never sent
-    expect(counted.messages).toBe(sentOnce);
+    await completions(endpoint, "m", ctx);
+    expect(server.requests.map((_, i) => sentMessages(server, i).length)).toEqual([2, 4, 6, 8]);
+    const last = sentMessages(server, 3);
+    expect(last.map((m) => m.role)).toEqual([
+      "system",
+      "user",
+      "assistant",
+      "tool",
+      "assistant",
+      "tool",
+      "assistant",
+      "tool",
+    ]);
+    for (let i = 0; i < 3; i++) expect(sentMessages(server, i)).toEqual(last.slice(0, 2 + 2 * i));
   });
 
   it("forces a tool choice in the first request only", async () => {

@@ -80,15 +80,17 @@ describe("completions: failures leave the context as it was", () => {
     expect(ctx.messages).toEqual(before);
   });
 
-  it("a prompt's request aborted under way rejects with AbortedError too, the transport's error as its cause", async () => {
+  it("a prompt's request aborted under way rejects with AbortedError too, the signal's reason as its cause", async () => {
     const controller = new AbortController();
+    const reason = new Error("user pressed stop");
     setup.server.enqueue({ delayMs: 60_000, text: "too late" }); // only the abort can end it
     const error = await completions(setup.endpoint, "m", "Weather?", 8, {
       signal: controller.signal,
-      onEvent: (e) => e.type === "request" && setTimeout(() => controller.abort(), 20),
+      onEvent: (e) => e.type === "request" && setTimeout(() => controller.abort(reason), 20),
     }).catch((e: unknown) => e);
     expect(AbortedError.isInstance(error)).toBe(true);
-    expect(EndpointError.isInstance((error as AbortedError).cause)).toBe(true);
+    expect((error as AbortedError).message).toMatch(/^The request to POST .*\/chat\/completions was cancelled\.$/);
+    expect((error as AbortedError).cause).toBe(reason);
   });
 
   it("an abort mid-tool cancels the running tool, answers every call of the batch, and rejects", async () => {

@@ -55,15 +55,7 @@ export async function oneRequest(
       toolChoice: request.toolChoice,
       stream,
     });
-    let reply: EndpointReply;
-    try {
-      reply = "raw" in input ? await sendRaw!.call(endpoint, input.raw, request) : await endpoint.send(request);
-    } catch (error) {
-      // As in a Context's loop: cancellation is AbortedError whichever layer noticed it first.
-      if (options.signal?.aborted)
-        throw new AbortedError("The completion was aborted during its request.", { cause: error });
-      throw error;
-    }
+    const reply = "raw" in input ? await sendRaw!.call(endpoint, input.raw, request) : await endpoint.send(request);
     const choice = reply.choices[0];
     if (choice === undefined) throw new ProtocolError("The reply holds no choice.");
     emit?.(replyEvent(1, reply, choice));

@@ -1,7 +1,6 @@
 import { toolChoiceForRound } from "../endpoints/model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
 import type { Message } from "../context/message.js";
-import { AbortedError } from "../errors/aborted-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";
 import type { ResolvedOptions } from "./completion-options.js";
 import { replyEvent, type LoopEventListener } from "./loop-event.js";
@@ -55,10 +54,7 @@ export class RoundRequests {
     return request;
   }
 
-  /**
-   * One request, from its `request` event to its `reply` event. Cancellation is reported as
-   * `AbortedError` whichever layer noticed it first.
-   */
+  /** One request, from its `request` event to its `reply` event (a cancelled one rejects with the endpoint's `AbortedError`). */
   async #exchange(request: EndpointRequest, round: number): Promise<EndpointReply> {
     this.emit?.({
       type: "request",
@@ -69,18 +65,7 @@ export class RoundRequests {
       toolChoice: request.toolChoice,
       stream: this.stream,
     });
-    let reply: EndpointReply;
-    try {
-      reply = await this.endpoint.send(request);
-    } catch (error) {
-      if (this.options.signal?.aborted) {
-        throw new AbortedError(
-          "The completion was aborted during a request; the conversation is as it was before that request.",
-          { cause: error },
-        );
-      }
-      throw error;
-    }
+    const reply = await this.endpoint.send(request);
     const choice = reply.choices[0];
     if (choice === undefined)
       throw new ProtocolError("The reply holds no choice: nothing was added to the conversation.");

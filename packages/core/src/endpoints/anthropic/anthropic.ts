@@ -5,7 +5,7 @@ import { buildAnthropicBody } from "./request.js";
 import { attachAnthropicOutput } from "./output-format.js";
 import { AnthropicStreamAssembler } from "./stream.js";
 import { HttpEndpoint } from "../http/endpoint.js";
-import type { HttpResponse } from "../http/transport.js";
+import type { HttpResponse } from "../http/http-response.js";
 import type { EndpointReply, EndpointRequest } from "../model-endpoint.js";
 import { readEventStream, readJSONBody } from "../http/reply-body.js";
 
@@ -51,8 +51,9 @@ export class Anthropic extends HttpEndpoint<"Anthropic"> {
 
   /**
    * Sends one request and parses the reply (`ModelEndpoint.send`). Throws `EndpointError` when the
-   * request fails after its retries (or is cancelled, or the stream reports an error) and
-   * `ProtocolError` for a body that is not a Messages reply (a stream cut before its end included).
+   * request fails after its retries (or the stream reports an error), `AbortedError` when
+   * `request.signal` cancels it, and `ProtocolError` for a body that is not a Messages reply (a
+   * stream cut before its end included).
    */
   async send(request: EndpointRequest): Promise<EndpointReply> {
     const body = buildAnthropicBody(request, this.config(request.model), {

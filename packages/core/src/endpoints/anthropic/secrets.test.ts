@@ -3,7 +3,7 @@ import { ScriptedModelServer, turn } from "@tooltype/testing";
 import { Context } from "../../context/context.js";
 import type { LoopEvent } from "../../loop/loop-event.js";
 import { Anthropic } from "./anthropic.js";
-import type { RetryInfo } from "../http/transport.js";
+import type { RetryInfo } from "../http/retry-policy.js";
 import type { EndpointRequest } from "../model-endpoint.js";
 import { endpointRequest, showsSecret as leaks } from "../fixtures/endpoint-setup.js";
 

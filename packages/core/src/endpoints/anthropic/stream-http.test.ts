@@ -7,7 +7,7 @@ import { Anthropic } from "./anthropic.js";
 import type { AnthropicOptions } from "./options.js";
 import type { EndpointRequest } from "../model-endpoint.js";
 import type { StreamEvent } from "../stream-event.js";
-import { endpointRequest, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
+import { abortedFailure, endpointRequest, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
 
 let server: ScriptedModelServer;
 let runs = 0;
@@ -145,7 +145,9 @@ describe("Anthropic endpoint, streamed replies", () => {
     const ctx = new Context().user("Hi");
     const stream = endpoint().stream("claude-test", ctx);
     for await (const event of stream) if (event.type === "text-delta") break;
-    await expect(stream.completion).rejects.toThrow(/aborted/);
+    const error = await abortedFailure(stream.completion);
+    expect(error.message).toMatch(/^The request to POST .*\/v1\/messages was cancelled\.$/);
+    expect((error.cause as Error).message).toBe("The stream's consumer stopped iterating.");
     expect(ctx.messages).toEqual([{ role: "user", content: "Hi" }]);
   });
 

@@ -10,14 +10,6 @@ import type { AnthropicWireTool, AnthropicWireToolChoice } from "./wire.js";
  */
 export const customToolInputKey = "input";
 
-interface Entry {
-  revision: number;
-  wire: AnthropicWireTool;
-}
-
-// Each tool's wire form is built once per revision and reused round after round.
-const cache = new WeakMap<Tool, Entry>();
-
 function inputSchemaOf(tool: Tool): JSONObject {
   if (tool.custom) {
     const description = "The tool's input, as free text.";
@@ -35,11 +27,8 @@ function inputSchemaOf(tool: Tool): JSONObject {
 
 /** One tool as `{ name, description, input_schema }` (an empty description is left out). */
 export function anthropicTool(tool: Tool): AnthropicWireTool {
-  const cached = cache.get(tool);
-  if (cached !== undefined && cached.revision === tool.revision) return cached.wire;
   const wire: AnthropicWireTool = { name: tool.name, input_schema: inputSchemaOf(tool) };
   if (tool.description !== "") wire.description = tool.description;
-  cache.set(tool, { revision: tool.revision, wire });
   return wire;
 }
 

@@ -2,7 +2,7 @@ import { asObject } from "../../json.js";
 import { HttpEndpoint } from "../http/endpoint.js";
 import { readJSONBodyAs } from "../http/reply-body.js";
 import { SSEReader } from "../http/sse-reader.js";
-import type { HttpResponse } from "../http/transport.js";
+import type { HttpResponse } from "../http/http-response.js";
 import type { EndpointReply, EndpointRequest } from "../model-endpoint.js";
 import { modelPath, resolveGeminiOptions, type GeminiOptions } from "./options.js";
 import { attachGeminiOutput } from "./output-format.js";
@@ -10,6 +10,7 @@ import { geminiErrorOf, parseGeminiReply, type GeminiReplyOptions } from "./repl
 import { buildGeminiBody } from "./request.js";
 import { GeminiStreamAssembler } from "./stream.js";
 import type { GeminiThinkingConfig } from "./wire.js";
+import { retryInfoDelayMs } from "./retry-info.js";
 
 const api = "the Gemini API (the base URL without /v1beta: that is apiVersion)";
 
@@ -112,6 +113,7 @@ export class Gemini extends HttpEndpoint<"Gemini"> {
     const reply = await this.post(modelPath(this.#modelsPath, request.model, method), body.text, request, {
       json: (response) => readJSONBodyAs(response, api, (parsed) => readBody(parsed, request, options)),
       stream: (response, onEvent) => readStreamedReply(response, request, onEvent, options),
+      retryAfterFromBody: retryInfoDelayMs,
     });
     if (body.output !== undefined) attachGeminiOutput(reply, body.output);
     return reply;

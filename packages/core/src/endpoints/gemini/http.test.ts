@@ -2,7 +2,7 @@ import { turn, type RecordedRequest, type ScriptedModelServer } from "@tooltype/
 import { Context } from "../../context/context.js";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { ProtocolError } from "../../errors/protocol-error.js";
-import type { RetryInfo } from "../http/transport.js";
+import type { RetryInfo } from "../http/retry-policy.js";
 import { endpointFailure, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
 import { Gemini } from "./gemini.js";
 import type { GeminiOptions } from "./options.js";

@@ -2,7 +2,7 @@ import { inspect } from "node:util";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
 import { Context } from "../../context/context.js";
 import type { LoopEvent } from "../../loop/loop-event.js";
-import type { RetryInfo } from "../http/transport.js";
+import type { RetryInfo } from "../http/retry-policy.js";
 import { endpointRequest, showsSecret as leaks } from "../fixtures/endpoint-setup.js";
 import { Gemini } from "./gemini.js";
 

@@ -1,6 +1,7 @@
 // One endpoint never floods a server: a documented default cap of requests (and sockets) in
 // flight, configurable; requests waiting their turn still time out and stop when cancelled.
 import { type ScriptedModelServer, turn } from "@tooltype/testing";
+import { AbortedError } from "../../errors/aborted-error.js";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { Anthropic } from "../anthropic/anthropic.js";
 import { OpenAI } from "../openai/openai.js";
@@ -113,7 +114,7 @@ it("a request waiting for a free connection stops at once when cancelled", async
   const holderDone = settledFlag(holder);
   setTimeout(() => controller.abort(), 50);
   const error = await cancelled;
-  expect(EndpointError.isInstance(error) && error.message).toMatch(/was cancelled/);
+  expect(AbortedError.isInstance(error) && error.message).toMatch(/was cancelled/);
   expect(holderDone()).toBe(false); // at once, while the connection was still busy
   await holder;
   expect(server.requests).toHaveLength(1);

@@ -5,8 +5,8 @@
 /** Requests in flight per endpoint unless `maxConnections` says otherwise. */
 export const DEFAULT_MAX_CONNECTIONS = 16;
 
-/** Why a wait for a free slot ended without one. */
-export type SlotWaitFailure = { kind: "timeout" } | { kind: "aborted"; reason: unknown };
+/** Why a wait for a free slot ended without one (`size`: how many slots were all busy). */
+export type SlotWaitFailure = { kind: "timeout"; size: number } | { kind: "aborted"; reason: unknown };
 
 /** Thrown by `acquire` when the wait times out or is cancelled. */
 export class SlotWaitError extends Error {
@@ -36,7 +36,8 @@ export class ConnectionSlots {
 
   /**
    * A free slot at once (the function that gives it back), or undefined when none is free or
-   * `signal` already fired: then `acquire` waits (or refuses) as usual. Spares the common case a promise.
+   * `signal` already fired: then `acquire` waits (or refuses) as usual. Spares the common case a
+   * promise and a turn of the microtask queue before the request is sent.
    */
   tryAcquire(signal: AbortSignal | undefined): (() => void) | undefined {
     if (signal?.aborted || this.#held >= this.#size) return undefined;
@@ -62,7 +63,9 @@ export class ConnectionSlots {
         reject(new SlotWaitError(failure));
       };
       const onAbort = (): void => leave({ kind: "aborted", reason: signal!.reason });
-      const timer = Number.isFinite(timeoutMs) ? setTimeout(() => leave({ kind: "timeout" }), timeoutMs) : undefined;
+      const timer = Number.isFinite(timeoutMs)
+        ? setTimeout(() => leave({ kind: "timeout", size: this.#size }), timeoutMs)
+        : undefined;
       const cleanup = (): void => {
         if (timer !== undefined) clearTimeout(timer);
         signal?.removeEventListener("abort", onAbort);

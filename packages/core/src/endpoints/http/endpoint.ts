@@ -6,13 +6,15 @@ import { endpointCompletions } from "../../loop/run-completion.js";
 import { streamCompletion, type CompletionStream } from "../../loop/stream.js";
 import { ToolRegistry } from "../../tools/tool-registry.js";
 import type { Context } from "../../context/context.js";
-import { HttpTransport, type HttpResponse, type PostOptions, type RequestBody } from "./transport.js";
+import type { HttpResponse } from "./http-response.js";
+import type { RequestBody } from "./request-body.js";
+import { HttpTransport, type PostOptions } from "./transport.js";
 import { deliveringTo } from "./reply-body.js";
 import type { ModelConfig } from "../model-config.js";
 import type { EndpointReply, EndpointRequest, ModelEndpoint } from "../model-endpoint.js";
 import type { ResolvedTransportOptions, TransportOptions } from "./transport-options.js";
 
-/** How a provider reads its reply: as a JSON body, or as an event stream. */
+/** How a provider reads its reply: as a JSON body, or as an event stream (and, optionally, an error body's asked wait). */
 export interface ReplyReaders {
   json(response: HttpResponse): Promise<EndpointReply>;
   /**
@@ -20,6 +22,14 @@ export interface ReplyReaders {
    * through `onEvent` (the request's, already telling the transport that parts reached the caller).
    */
   stream(response: HttpResponse, onEvent: EndpointRequest["onEvent"]): Promise<EndpointReply>;
+  /**
+   * For a provider that says how long to wait in its error body rather than in a `Retry-After`
+   * header (Google's `RetryInfo`): the wait, in milliseconds, that an error response's body (its
+   * first 64 KiB, as text) asks for, or undefined. Consulted only when the headers name no wait;
+   * the result becomes the error's `retryAfterMs`, which the retries honour. A reader that throws
+   * its own `EndpointError` (a stream's error event) sets `retryAfterMs` on it directly.
+   */
+  retryAfterFromBody?: (body: string) => number | undefined;
 }
 
 /**
@@ -68,7 +78,8 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
 
   /**
    * Posts `body` (JSON text, or its UTF-8 pieces) to `baseURL + path` (streamed or not, as
-   * `request` says; cancelled by its signal) and reads the response with `readers`.
+   * `request` says) and reads the response with `readers`. Rejects with `EndpointError` when the
+   * request fails after its retries, with `AbortedError` when `request.signal` cancels it.
    * @internal For the endpoint classes of this package: left out of the published declarations.
    */
   protected post(
@@ -83,6 +94,7 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
     };
     if (request.signal) options.signal = request.signal;
     if (request.stream && request.backlog) options.backlog = request.backlog;
+    if (readers.retryAfterFromBody) options.retryAfterFromBody = readers.retryAfterFromBody;
     // A server that ignores `stream: true` answers with plain JSON: read it as such.
     return this.#transport.post(path, body, options, (response) =>
       request.stream && !response.contentType.includes("application/json")

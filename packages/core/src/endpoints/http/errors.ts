@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { EndpointError } from "../../errors/endpoint-error.js";
+import { AbortedError } from "../../errors/aborted-error.js";
 import { TooltypeError } from "../../errors/tooltype-error.js";
 import { asObject } from "../../json.js";
+import { SlotWaitError } from "./connection-slots.js";
 import { isRetryableStatus } from "./retry-policy.js";
 
 /** The server's error message from a body shaped `{ error: { message } }`, `{ error: "…" }`, `{ message }` or `{ detail }`. */
@@ -81,22 +83,34 @@ function fixFor(status: number, headers: IncomingHttpHeaders): string {
     : " Redirects are not followed: set baseURL to the server's current address.";
 }
 
-/** The error for a response with a non-success status. */
+/**
+ * The error for a response with a non-success status. `retryAfterMs` is the wait the server asked
+ * for: its `retry-after-ms` or `Retry-After` header, else what `fromBody` (a provider's reading of
+ * its own error body, e.g. Google's `RetryInfo`) finds in the body.
+ */
 export function errorFromStatus(
   status: number,
   headers: IncomingHttpHeaders,
   body: string,
   target: string,
+  fromBody?: (body: string) => number | undefined,
 ): EndpointError {
   const requestId = requestIdOf(headers);
   const said = serverMessageOf(body);
   const hint = fixFor(status, headers);
   const message = `HTTP ${status} from ${target}${said ? `: ${said}` : ""}${requestId ? ` (request id ${requestId})` : ""}.${hint}`;
+  const asked = retryAfterMs(headers) ?? fromBody?.(body);
   return new EndpointError(message, {
     status,
     retryable: isRetryableStatus(status),
     ...(requestId ? { requestId } : {}),
+    ...(asked !== undefined ? { retryAfterMs: asked } : {}),
   });
+}
+
+/** The error for a request cancelled by its caller's signal: `AbortedError`, the signal's reason as its cause. */
+export function cancelled(target: string, signal: AbortSignal): AbortedError {
+  return new AbortedError(`The request to ${target} was cancelled.`, { cause: signal.reason });
 }
 
 const timeoutCodes: Record<string, string> = {
@@ -106,8 +120,9 @@ const timeoutCodes: Record<string, string> = {
 };
 
 /**
- * The error for a request that got no complete answer: cancelled by the caller (not retryable),
- * timed out, or a connection failure (both retryable). tooltype's own errors pass through.
+ * The error for a request that got no complete answer: cancelled by the caller (`AbortedError`,
+ * whatever failed meanwhile), timed out (also waiting for a free connection) or a connection
+ * failure (both a retryable `EndpointError`). tooltype's own errors pass through.
  */
 export function errorFromFailure(
   error: unknown,
@@ -115,9 +130,14 @@ export function errorFromFailure(
   timeoutMs: number,
   signal: AbortSignal | undefined,
 ): unknown {
-  if (signal?.aborted)
-    return new EndpointError(`The request to ${target} was cancelled.`, { retryable: false, cause: signal.reason });
+  if (signal?.aborted) return cancelled(target, signal);
   if (TooltypeError.isInstance(error)) return error;
+  if (error instanceof SlotWaitError && error.failure.kind === "timeout") {
+    return new EndpointError(
+      `The request to ${target} timed out after ${timeoutMs} ms waiting for a free connection (all ${error.failure.size} of maxConnections were busy). Raise maxConnections, or send fewer requests at once.`,
+      { retryable: true },
+    );
+  }
   const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
   if (typeof code === "string" && code in timeoutCodes) {
     return new EndpointError(

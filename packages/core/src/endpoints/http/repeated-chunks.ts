@@ -40,6 +40,9 @@ const maxMisses = 8;
  * overwritten: callers read it before the next chunk and keep no reference to the slot's
  * parent object.
  */
+// What it is worth, bench `stream` (a reply of ~4,000 argument deltas, replayed without a socket;
+// A/B in one run on the loaded 2-core machine, 6 passes): 7.1 ms of CPU per reply read with it,
+// 13.9 ms with `JSON.parse` of every chunk (one piece per event); 4.8 and 10.4 ms in 16 KiB pieces.
 export class RepeatedChunkParser {
   #template: Template | undefined;
   #misses = 0;

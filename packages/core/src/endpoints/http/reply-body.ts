@@ -1,6 +1,6 @@
 import { ProtocolError } from "../../errors/protocol-error.js";
 import { excerptOf } from "./errors.js";
-import type { HttpResponse } from "./transport.js";
+import type { HttpResponse } from "./http-response.js";
 import { SSEReader, type SSEMessage } from "./sse-reader.js";
 
 /**
@@ -11,9 +11,9 @@ export function readJSONBody(response: HttpResponse, api: string): Promise<unkno
   return readJSONBodyAs(response, api, (body) => body);
 }
 
-/** `read(body)` of the response body parsed as JSON (`readJSONBody`, then `read`, in one step). */
-export function readJSONBodyAs<T>(response: HttpResponse, api: string, read: (body: unknown) => T): Promise<T> {
-  return response.text().then((text) => read(parseJSONBody(text, response.contentType, api)));
+/** `read(body)` of the response body parsed as JSON. */
+export async function readJSONBodyAs<T>(response: HttpResponse, api: string, read: (body: unknown) => T): Promise<T> {
+  return read(parseJSONBody(await response.text(), response.contentType, api));
 }
 
 function parseJSONBody(text: string, contentType: string, api: string): unknown {

@@ -22,8 +22,6 @@ export class SSEReader {
   private readonly decoder = new StringDecoder("utf8");
   private readonly parser;
   private started = false;
-  /** Whether the last piece ended on an ASCII byte: then the decoder holds no part of a character. */
-  private atBoundary = true;
 
   constructor(onMessage: (message: SSEMessage) => void) {
     // The parser's own event object is the message (no copy per event).
@@ -32,14 +30,8 @@ export class SSEReader {
 
   /** Feeds the next piece of the body. */
   push(bytes: Uint8Array): void {
-    const length = bytes.byteLength;
-    if (length === 0) return;
-    const endsASCII = bytes[length - 1]! < 0x80;
-    // Most pieces end an event (an ASCII newline) and start where the last one ended: such a piece
-    // decodes on its own, without the decoder's bookkeeping (a third of its cost per piece).
-    if (this.atBoundary && endsASCII) this.feed(asBuffer(bytes).toString("utf8"));
-    else this.feed(this.decoder.write(asBuffer(bytes)));
-    this.atBoundary = endsASCII;
+    if (bytes.byteLength === 0) return;
+    this.feed(this.decoder.write(asBuffer(bytes)));
   }
 
   /** Ends the body: flushes a partial character and dispatches a last unterminated event. */

@@ -1,5 +1,5 @@
 import type { ToolRegistry } from "../../tools/tool-registry.js";
-import type { RetryInfo } from "./transport.js";
+import type { RetryInfo } from "./retry-policy.js";
 import { DEFAULT_MAX_CONNECTIONS } from "./connection-slots.js";
 import { defaultRetryPolicy, type RetryPolicy } from "./retry-policy.js";
 import type { RequestDispatcher } from "./request-dispatcher.js";

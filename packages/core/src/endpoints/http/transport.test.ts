@@ -3,9 +3,10 @@
 // UTF-8 decoded in one piece, a byte order mark dropped, a body cut short, pieces handed to a
 // reader as they arrive (what it throws, a cancellation mid-body).
 import type { ServerResponse } from "node:http";
-import type { EndpointError } from "../../errors/endpoint-error.js";
-import type { HttpTransport } from "./transport.js";
-import { endpointFailure } from "../fixtures/endpoint-setup.js";
+import { EndpointError } from "../../errors/endpoint-error.js";
+import type { RetryInfo } from "./retry-policy.js";
+import type { HttpTransport, PostOptions } from "./transport.js";
+import { abortedFailure, endpointFailure } from "../fixtures/endpoint-setup.js";
 import { loopbackServer } from "../fixtures/loopback-server.js";
 
 type Handler = (res: ServerResponse) => void;
@@ -159,7 +160,7 @@ describe("HttpTransport: handing a body's pieces to a reader", () => {
     }
   });
 
-  it("cancels mid-body when the caller's signal aborts: not retried, the connection given up", async () => {
+  it("cancels mid-body when the caller's signal aborts: AbortedError with the signal's reason, not retried, the connection given up", async () => {
     let requests = 0;
     let closed: Promise<void> | undefined;
     handler = (res) => {
@@ -169,16 +170,20 @@ describe("HttpTransport: handing a body's pieces to a reader", () => {
       res.write("first");
     };
     const controller = new AbortController();
-    const error = await endpointFailure(
+    const reason = new Error("user pressed stop");
+    const error = await abortedFailure(
       transport({ retry: retrying }).post(
         "/chat/completions",
         "{}",
         { ...stream, signal: controller.signal },
-        (response) => response.each(() => controller.abort()),
+        (response) => response.each(() => controller.abort(reason)),
       ),
     );
-    expect([error.retryable, requests]).toEqual([false, 1]);
-    expect(error.message).toMatch(/was cancelled/);
+    expect(requests).toBe(1);
+    expect(error.message).toMatch(
+      /^The request to POST http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions was cancelled\.$/,
+    );
+    expect(error.cause).toBe(reason);
     await closed; // the server sees its response closed: the socket was not kept for a body nobody reads
   });
 
@@ -192,5 +197,81 @@ describe("HttpTransport: handing a body's pieces to a reader", () => {
     );
     expect(error.message).toMatch(/larger than maxResponseBytes \(1000 bytes\)/);
     expect(bytes).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe("HttpTransport: the wait a server asks for rides on the error", () => {
+  const json = { accept: "application/json", retryDuringBody: true } as const;
+  const retry = { retries: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1000 };
+  // Google's APIs say it in the body: `error.details[].retryDelay` of a RetryInfo.
+  const retryInfo = (delay: string) =>
+    JSON.stringify({ error: { code: 429, message: "Quota exceeded", details: [{ retryDelay: delay }] } });
+  const fromBody = (body: string) => {
+    const delay = /"retryDelay":"(\d+)s"/.exec(body)?.[1];
+    return delay === undefined ? undefined : Number(delay) * 1000;
+  };
+
+  /** Answers 429 with `body` (and `headers`) first, then `{}`. */
+  function rateLimitedOnce(body: string, headers: Record<string, string> = {}): void {
+    let requests = 0;
+    handler = (res) => {
+      if (++requests > 1) return chunked(["{}"])(res);
+      res.writeHead(429, { "content-type": "application/json", ...headers });
+      res.end(body);
+    };
+  }
+
+  function retried(options: Partial<PostOptions>, max = retry.maxRetryAfterMs) {
+    const retries: RetryInfo[] = [];
+    const t = transport({ retry: { ...retry, maxRetryAfterMs: max }, onRetry: (info) => retries.push(info) });
+    const sent = t.post("/chat/completions", "{}", { ...json, ...options }, (response) => response.text());
+    return { sent, retries };
+  }
+
+  it("takes the wait a provider reads from the error body when the headers name none", async () => {
+    rateLimitedOnce(retryInfo("0s"));
+    const { sent, retries } = retried({ retryAfterFromBody: fromBody });
+    expect(await sent).toBe("{}");
+    expect(retries.map((r) => [r.error.status, r.error.retryAfterMs, r.delayMs])).toEqual([[429, 0, 0]]);
+  });
+
+  it("prefers the Retry-After header to the body", async () => {
+    rateLimitedOnce(retryInfo("30s"), { "retry-after-ms": "2" });
+    const { sent, retries } = retried({ retryAfterFromBody: fromBody });
+    expect(await sent).toBe("{}");
+    expect(retries.map((r) => r.error.retryAfterMs)).toEqual([2]);
+  });
+
+  it("gives up at once when the body asks for longer than maxRetryAfterMs", async () => {
+    rateLimitedOnce(retryInfo("30s"));
+    const { sent, retries } = retried({ retryAfterFromBody: fromBody });
+    const error = await endpointFailure(sent);
+    expect([error.status, error.retryAfterMs, retries]).toEqual([429, 30_000, []]);
+    expect(error.message).toMatch(/HTTP 429 from POST .*: Quota exceeded/);
+  });
+
+  it("has no wait without the provider's reading (the body alone says nothing to the transport)", async () => {
+    rateLimitedOnce(retryInfo("30s"));
+    const { sent, retries } = retried({});
+    expect(await sent).toBe("{}");
+    expect(retries.map((r) => r.error.retryAfterMs)).toEqual([undefined]);
+  });
+
+  it("honours the wait on an error a reader throws itself (a stream's error event)", async () => {
+    handler = chunked(["{}"]);
+    const retries: RetryInfo[] = [];
+    let reads = 0;
+    const t = transport({ retry: { ...retry, maxRetryAfterMs: 10 }, onRetry: (info) => retries.push(info) });
+    const error = await endpointFailure(
+      t.post("/chat/completions", "{}", json, async () => {
+        reads++;
+        throw new EndpointError("The server reported an error mid-stream: overloaded", {
+          retryable: true,
+          retryAfterMs: reads === 1 ? 3 : 60_000,
+        });
+      }),
+    );
+    expect(retries.map((r) => r.delayMs)).toEqual([3]);
+    expect([reads, error.retryAfterMs]).toEqual([2, 60_000]);
   });
 });

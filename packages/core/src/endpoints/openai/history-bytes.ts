@@ -5,6 +5,9 @@ import { openAIMessageJSON } from "./messages.js";
 // separate tool messages, so the assistant's own wire form is stable. So the messages of a
 // conversation, sent again every round, are serialised and UTF-8 encoded once each, into
 // append-only segments kept per messages array: a round costs the new messages, not the history.
+// `npm run bench:work` checks that; what it is worth, bench `long` (2,000 rounds, a 600 KB
+// history; A/B in one run on the loaded 2-core machine): rounds 1,901–2,000 at 0.37–0.39× the
+// floor's CPU per round, 1.55–1.88× with every message serialised again each round.
 
 /** Bytes already written in a segment never change, so views of them stay valid while more is appended. */
 interface Segment {

@@ -2,11 +2,11 @@ import { ScriptedModelServer, turn } from "@tooltype/testing";
 import { Agent } from "undici";
 import { ProtocolError } from "../../errors/protocol-error.js";
 import type { EndpointRequest } from "../model-endpoint.js";
-import type { RetryInfo } from "../http/transport.js";
+import type { RetryInfo } from "../http/retry-policy.js";
 import { OpenAI } from "./openai.js";
 import type { OpenAIOptions } from "./options.js";
 import type { StreamEvent } from "../stream-event.js";
-import { endpointFailure, endpointRequest, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
+import { abortedFailure, endpointFailure, endpointRequest, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
 
 let server: ScriptedModelServer;
 const track = scriptedServerHooks((started) => (server = started));
@@ -159,7 +159,7 @@ describe("OpenAI endpoint over HTTP", () => {
     const { ep, retries } = endpoint();
     server.enqueue(turn.rateLimited(1), turn.text("ok"));
     expect((await ep.send(request())).choices[0]!.text).toBe("ok");
-    expect(retries.map((r) => [r.error.status, r.delayMs])).toEqual([[429, 1000]]);
+    expect(retries.map((r) => [r.error.status, r.delayMs, r.error.retryAfterMs])).toEqual([[429, 1000, 1000]]);
   });
 
   it("honours Retry-After as an HTTP date", async () => {
@@ -179,7 +179,7 @@ describe("OpenAI endpoint over HTTP", () => {
     const { ep, retries } = endpoint();
     server.enqueue(turn.rateLimited(3600), turn.text("never"));
     const error = await endpointFailure(ep.send(request()));
-    expect(error.status).toBe(429);
+    expect([error.status, error.retryAfterMs]).toEqual([429, 3_600_000]);
     expect(retries).toEqual([]);
   });
 
@@ -291,9 +291,9 @@ describe("OpenAI endpoint over HTTP", () => {
       return undefined;
     });
     server.enqueue(turn.stall(), turn.text("never"));
-    const error = await endpointFailure(ep.send(request({ signal: controller.signal })));
-    expect([error.status, error.retryable]).toEqual([undefined, false]);
-    expect(error.message).toMatch(/was cancelled/);
+    const error = await abortedFailure(ep.send(request({ signal: controller.signal })));
+    expect(error.message).toMatch(/^The request to POST .*\/v1\/chat\/completions was cancelled\.$/);
+    expect(error.cause).toEqual(new Error("user pressed stop"));
     expect(server.requests).toHaveLength(1);
   });
 
@@ -301,7 +301,7 @@ describe("OpenAI endpoint over HTTP", () => {
     const controller = new AbortController();
     const { ep } = endpoint({ retryDelays: { baseDelayMs: 60_000 }, onRetry: () => controller.abort() });
     server.enqueue(turn.error(503), turn.text("never"));
-    const error = await endpointFailure(ep.send(request({ signal: controller.signal })));
+    const error = await abortedFailure(ep.send(request({ signal: controller.signal })));
     expect(error.message).toMatch(/was cancelled/);
     expect(server.requests).toHaveLength(1);
   });

@@ -1,5 +1,5 @@
 // Long conversations: the history's wire text is built once per message and kept per messages
-// array, and a body too large to join is streamed in pieces with its length declared.
+// array, and a body of many pieces crosses HTTP whole, with its length declared.
 import { type ScriptedModelServer, turn } from "@tooltype/testing";
 import type { Message } from "../../context/message.js";
 import { bodyText } from "../fixtures/body-text.js";
@@ -64,7 +64,7 @@ describe("a long conversation's body", () => {
     expect(build(messages).messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "tool"]);
   });
 
-  it("crosses HTTP whole when it is too large to join: length declared, no chunked encoding, the same body on a retry", async () => {
+  it("crosses HTTP whole when it is large: length declared, no chunked encoding, the same body on a retry", async () => {
     const ep = track(new OpenAI({ baseURL: server.url, retryDelays: { baseDelayMs: 1, maxDelayMs: 5 } }));
     const messages = history(3000);
     server.enqueue(turn.error(503), turn.text("done"));

@@ -1,5 +1,6 @@
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { ProtocolError } from "../../errors/protocol-error.js";
+import { toStrictSchema } from "../../schema/strict-schema.js";
 import { parseOpenAIReply } from "./reply.js";
 import { limits } from "../fixtures/endpoint-setup.js";
 
@@ -174,5 +175,42 @@ describe("parseOpenAIReply (docs/wire-format.md)", () => {
     expect(() => parseOpenAIReply({ error: null }, limits)).toThrow(ProtocolError);
     const ok = parseOpenAIReply({ choices: [{ index: 0, message: { content: "Paris" } }], error: null }, limits);
     expect(ok.choices[0]!.text).toBe("Paris");
+  });
+
+  it("reads what the request asked for in the same pass: calls in the text, strict nulls, the typed answer", () => {
+    const book = {
+      type: "object",
+      properties: { city: { type: "string" }, note: { type: "string" } },
+      required: ["city"],
+    };
+    const options = {
+      ...limits,
+      qwenTools: new Map([["book", book]]),
+      strict: new Map([["book", toStrictSchema(book)]]),
+      output: { mode: "native" as const },
+    };
+    const text = '<tool_call>{"name": "book", "arguments": {"city": "Oslo", "note": null}}</tool_call>';
+    const parsed = parseOpenAIReply(
+      {
+        choices: [
+          {
+            index: 0,
+            message: {
+              content: text,
+              tool_calls: [{ id: "call_1", function: { name: "book", arguments: '{"city":"Rome","note":null}' } }],
+            },
+          },
+          { index: 1, message: { content: "Done." } },
+        ],
+      },
+      options,
+    );
+    const [withCalls, answer] = parsed.choices;
+    // Native and written calls alike: strict nulls back to absent, ids unique within the reply, no typed answer.
+    expect(withCalls!.toolCalls.map((call) => call.arguments)).toEqual([{ city: "Rome" }, { city: "Oslo" }]);
+    expect(new Set(withCalls!.toolCalls.map((call) => call.id)).size).toBe(2);
+    expect([withCalls!.text, withCalls!.output]).toEqual([null, undefined]);
+    // The choice without calls is the answer.
+    expect(answer!.output).toEqual({ text: "Done.", mode: "native" });
   });
 });

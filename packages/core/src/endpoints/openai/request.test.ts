@@ -2,7 +2,6 @@ import type { Message } from "../../context/message.js";
 import { ToolRegistry } from "../../tools/tool-registry.js";
 import type { ModelConfig } from "../model-config.js";
 import type { EndpointRequest } from "../model-endpoint.js";
-import { countSerialisations } from "../fixtures/serialisation-spy.js";
 import { bodyText } from "../fixtures/body-text.js";
 import { buildOpenAIBody } from "./request.js";
 
@@ -177,31 +176,29 @@ describe("buildOpenAIBody", () => {
     ]);
   });
 
-  it("serialises each message and tool once: a later round reuses every piece already built", () => {
+  it("sends every round the whole conversation and the current tools, also when pieces are kept from earlier rounds", () => {
+    // How many serialisations a round costs is checked by `npm run bench:work` (bench/work-per-round.mjs).
     const tools = weatherTools();
     const messages: Message[] = [{ role: "user", content: "Weather in Paris?" }];
-    buildOpenAIBody(requestOf({ messages, tools: tools.list() }), {}, { maxTokensField: "max_tokens" });
+    const fresh = () => body(requestOf({ messages: [...messages], tools: [...tools.list()] }));
+    const built = () => body(requestOf({ messages, tools: tools.list() }));
+    expect(built()).toEqual(fresh());
     const assistant: Message = {
       role: "assistant",
       content: null,
       toolCalls: [{ id: "c1", type: "function", name: "getWeather", arguments: {}, rawArguments: "{}" }],
     };
     messages.push(assistant, { role: "tool", callId: "c1", name: "getWeather", content: "sunny", isError: false });
-    const build = () =>
-      bodyText(buildOpenAIBody(requestOf({ messages, tools: tools.list() }), {}, { maxTokensField: "max_tokens" }));
-    let counted = countSerialisations();
-    const text = build();
-    counted.restore();
-    expect([counted.messages, counted.tools]).toEqual([2, 0]); // only the two new messages
-    assistant.toolCalls![0]!.result = { output: "sunny", isError: false }; // results do not change the assistant's wire form
-    counted = countSerialisations();
-    expect(build()).toBe(text);
-    counted.restore();
-    expect([counted.messages, counted.tools]).toEqual([0, 0]);
+    const second = built();
+    expect(second).toEqual(fresh());
+    expect((second.messages as unknown[]).length).toBe(3);
+    assistant.toolCalls![0]!.result = { output: "sunny", isError: false }; // results travel in tool messages only
+    expect(built()).toEqual(second);
     tools.get("getWeather").description = "Get the current weather.";
-    counted = countSerialisations();
-    build();
-    counted.restore();
-    expect([counted.messages, counted.tools]).toEqual([0, 1]); // only the changed tool
+    const changed = built();
+    expect(changed).toEqual(fresh());
+    expect((changed.tools as Array<{ function?: { description: string } }>)[0]!.function!.description).toBe(
+      "Get the current weather.",
+    );
   });
 });

@@ -2,7 +2,7 @@ import type { JSONObject, JSONValue } from "../../json.js";
 import type { Tool } from "../../tools/tool.js";
 import { mergeExtra, type ModelConfig, type ToolChoice } from "../model-config.js";
 import type { EndpointRequest } from "../model-endpoint.js";
-import type { RequestBody } from "../http/transport.js";
+import type { RequestBody } from "../http/request-body.js";
 import { openAIHistoryBytes } from "./history-bytes.js";
 import { openAIOutput, type OpenAIOutput } from "./response-format.js";
 import { openAIToolsPayload, type ToolsPayload } from "./tools.js";

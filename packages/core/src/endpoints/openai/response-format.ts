@@ -2,8 +2,14 @@
 // when the schema allows it (native mode), or the schema in the system prompt (prompt mode).
 import type { StrictSchemaResult } from "../../schema/strict-schema.js";
 import type { ModelConfig, OutputMode } from "../model-config.js";
-import type { EndpointReply, EndpointRequest } from "../model-endpoint.js";
-import { instructedSystem, nativeAnswerSchema, outputModeOf, type InstructedSystem } from "../output-request.js";
+import type { EndpointRequest } from "../model-endpoint.js";
+import {
+  instructedSystem,
+  nativeAnswerSchema,
+  outputModeOf,
+  type ChoiceOutput,
+  type InstructedSystem,
+} from "../output-request.js";
 import type { OpenAIWireResponseFormat } from "./wire.js";
 
 /** How one request asks for its typed answer. */
@@ -39,10 +45,7 @@ export function openAIOutput(
   return { mode: "native", responseFormat, ...(strict ? { strict } : {}) };
 }
 
-/** Marks the answer on every choice that holds no tool call (the model's final word). */
-export function attachOpenAIOutput(reply: EndpointReply, output: OpenAIOutput): void {
-  for (const choice of reply.choices) {
-    if (choice.toolCalls.length > 0) continue;
-    choice.output = { text: choice.text ?? "", mode: output.mode, ...(output.strict ? { strict: output.strict } : {}) };
-  }
+/** The typed answer of a choice without calls (the model's final word): its text, to be checked against the schema. */
+export function openAIAnswer(text: string | null, output: OpenAIOutput): ChoiceOutput {
+  return { text: text ?? "", mode: output.mode, ...(output.strict ? { strict: output.strict } : {}) };
 }

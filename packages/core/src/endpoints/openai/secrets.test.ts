@@ -1,6 +1,6 @@
 import { inspect } from "node:util";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
-import type { RetryInfo } from "../http/transport.js";
+import type { RetryInfo } from "../http/retry-policy.js";
 import { OpenAI } from "./openai.js";
 import { endpointRequest, showsSecret } from "../fixtures/endpoint-setup.js";
 

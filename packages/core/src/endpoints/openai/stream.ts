@@ -65,7 +65,9 @@ export class OpenAIStreamAssembler {
   push(message: SSEMessage): void {
     if (this.done) return;
     const data = message.data;
-    // A chunk starts with "{": only other data is trimmed and compared (once per stream, not per delta).
+    // A chunk starts with "{": only other data is trimmed and compared (once per stream, not per
+    // delta). This and the for…in below: 7–9% of a reply's CPU, bench `stream` (replayed, A/B in
+    // one run on the loaded machine, 6 passes).
     if (data.charCodeAt(0) !== 0x7b) {
       const trimmed = data.trim();
       if (trimmed === "[DONE]") {

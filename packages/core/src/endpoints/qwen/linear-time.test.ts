@@ -1,4 +1,6 @@
-import { readQwenDialect } from "./dialect.js";
+import type { CompletionChoice } from "../model-endpoint.js";
+import { CallIds } from "../tool-calls.js";
+import { readQwenChoice } from "./dialect.js";
 import { extractQwenCalls } from "./text-calls.js";
 import { QwenTextScanner } from "./text-scanner.js";
 import type { ToolSchemas } from "./tool-calls.js";
@@ -68,7 +70,7 @@ describe("Qwen text calls: linear time on hostile input", () => {
     const found = extractQwenCalls(text, schemas, limits);
     expect(found.calls).toEqual([]); // all before a lone </think>: reasoning
     expect(found.reasoning).toBe(text.slice(0, -"</think>".length).trim());
-    const choice = {
+    const choice: CompletionChoice = {
       index: 0,
       text: "<function=f></function>".repeat(300_000),
       toolCalls: [],
@@ -76,11 +78,8 @@ describe("Qwen text calls: linear time on hostile input", () => {
       refusal: null,
       reasoning: null,
     };
-    const reply = readQwenDialect(
-      { choices: [choice], usage: { promptTokens: 0, completionTokens: 0, totalTokens: 0 }, raw: null },
-      { tools: [], ...limits },
-    );
-    expect(reply.choices[0]!.toolCalls).toHaveLength(300_000);
-    expect(reply.choices[0]!.text).toBeNull();
+    readQwenChoice(choice, new Map(), limits, new CallIds());
+    expect(choice.toolCalls).toHaveLength(300_000);
+    expect(choice.text).toBeNull();
   });
 });

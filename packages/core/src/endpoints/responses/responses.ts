@@ -3,7 +3,7 @@ import { asObject } from "../../json.js";
 import { restoreOmittedArguments } from "../../schema/strict-schema-nulls.js";
 import { HttpEndpoint } from "../http/endpoint.js";
 import { readEventStream, readJSONBodyAs } from "../http/reply-body.js";
-import type { HttpResponse } from "../http/transport.js";
+import type { HttpResponse } from "../http/http-response.js";
 import type { EndpointReply, EndpointRequest } from "../model-endpoint.js";
 import { resolveResponsesOptions, type OpenAIResponsesOptions } from "./options.js";
 import { readItemTypes } from "./output-items.js";

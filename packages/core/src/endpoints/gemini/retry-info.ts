@@ -2,7 +2,7 @@ import { asObject } from "../../json.js";
 
 // Google's APIs (Gemini, Vertex AI) say how long to wait in the error body rather than in a
 // header: `error.details` holds a `google.rpc.RetryInfo` whose `retryDelay` is a protobuf
-// Duration in JSON ("20s", "1.500s"). The transport honours it as it does `Retry-After`.
+// Duration in JSON ("20s", "1.500s"). Gemini's reply readers hand it to the transport, which honours it as it does `Retry-After`.
 
 const duration = /^\s*(\d+(?:\.\d+)?)s\s*$/;
 
