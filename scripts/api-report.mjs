@@ -36,7 +36,7 @@ function newestSource(folder) {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== "fixtures" && entry.name !== "test-support") newest = Math.max(newest, newestSource(path));
+      if (entry.name !== "fixtures") newest = Math.max(newest, newestSource(path));
     } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) {
       newest = Math.max(newest, statSync(path).mtimeMs);
     }

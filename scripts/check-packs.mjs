@@ -1,5 +1,5 @@
 // Packs each package (npm pack) and checks its tarball as the field's libraries do: it ships no
-// test, fixture or test support and has its README.md, LICENSE and CHANGELOG.md;
+// test or fixture (test helpers included) and has its README.md, LICENSE and CHANGELOG.md;
 // @arethetypeswrong/core finds each export path's types, and the right ones, under every module
 // resolution (node10, node16 from CJS and ESM, bundler); publint lints the package.json against
 // the files. Run after the build: `npm run check:packs`.
@@ -15,7 +15,7 @@ import { formatMessage } from "publint/utils";
 import { publishedPackages as packages } from "./published-packages.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const forbidden = [/\.test\.[cm]?[jt]s$/, /(^|\/)fixtures\//, /(^|\/)test-support\//, /\.test\.d\.[cm]?ts$/];
+const forbidden = [/\.test\.[cm]?[jt]s$/, /(^|\/)fixtures\//, /\.test\.d\.[cm]?ts$/];
 const required = ["README.md", "LICENSE", "CHANGELOG.md", "package.json", "dist/cjs/index.js", "dist/esm/index.js"];
 // Findings that are not faults, per package, each with why.
 const allowed = {

@@ -1,4 +1,4 @@
-import { ContextStoreError, ToolPolicyStatus } from "@tooltype/core";
+import { ContextJSONError, ToolPolicyStatus } from "@tooltype/core";
 import { ScriptedModelServer } from "@tooltype/testing";
 import { decideAndResume, handleRequest, type RefundDeskOptions } from "./refund-desk.js";
 import { runApprovals } from "./run-approvals.js";
@@ -66,11 +66,11 @@ describe("the approvals example", () => {
 
     db.conversations.set("conv-1", stored.replace(/"amountCents":\d+/g, '"amountCents":89000'));
     const tampered = await decideAndResume(db, options, "conv-1").catch((error: unknown) => error);
-    expect(ContextStoreError.isInstance(tampered)).toBe(true);
+    expect(ContextJSONError.isInstance(tampered)).toBe(true);
 
     db.conversations.set("conv-1", stored);
     await expect(decideAndResume(db, { ...options, secret: "another-secret" }, "conv-1")).rejects.toMatchObject({
-      code: "CONTEXT_STORE",
+      code: "CONTEXT_JSON",
     });
     expect(db.refunds).toEqual([]);
     expect(server.requests).toHaveLength(2);

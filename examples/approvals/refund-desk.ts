@@ -79,7 +79,7 @@ export async function handleRequest(
 /**
  * Process 2, the manager's screen (later, maybe on another machine): restore the stored
  * conversation, decide each waiting call, and resume. An approved call runs once, then the
- * model answers. A store that is unsigned or was changed is refused (`ContextStoreError`).
+ * model answers. A stored context that is unsigned or was changed is refused (`ContextJSONError`).
  */
 export async function decideAndResume(
   db: ShopDatabase,

@@ -1,4 +1,4 @@
-import { Context, ContextStoreError, type Completion, type ToolCall } from "@tooltype/core";
+import { Context, ContextJSONError, type Completion, type ToolCall } from "@tooltype/core";
 import { decideAndResume, handleRequest, type RefundDeskOptions } from "./refund-desk.js";
 import { ShopDatabase } from "./shop.js";
 
@@ -44,7 +44,7 @@ export async function runApprovals(options: ApprovalsRunOptions): Promise<Approv
     Context.fromJSON(JSON.parse(forged), { secret: options.secret });
     print("The tampered store was accepted (this must not happen).");
   } catch (error) {
-    if (!ContextStoreError.isInstance(error)) throw error;
+    if (!ContextJSONError.isInstance(error)) throw error;
     print(`Tampered store refused: ${error.message}`);
   }
 

@@ -1,19 +1,17 @@
-// Public API of @tooltype/transformer: the type → JSON Schema engine, the transformer and the ts-patch entry.
-// The bundler plugin, the sidecar generator and the ts-jest entry have entries of their own (./bundler, ./sidecar, ./jest).
+// Public API of @tooltype/transformer: the ts-patch plugin (the package's one default export) and
+// the error a build with tooltype diagnostics throws. The bundler plugin, the sidecar generator and
+// the ts-jest entry have entries of their own (./bundler, ./sidecar, ./jest); the engine and the
+// transformer behind them are not public (`tooltype build` and those entries are the ways in).
 import type * as ts from "typescript";
-import type { TypeScript } from "./engine/types.js";
 import { createTransformer } from "./transform/transformer.js";
 import { printWithTooltypePrefix } from "./tt-codes.js";
 
-export * from "./engine/index.js";
-export { createTransformer } from "./transform/transformer.js";
-export type { ProgramSource, TransformerOptions } from "./transform/transformer.js";
 export { TransformDiagnosticsError } from "./transform/transform-error.js";
 
 /** What ts-patch hands a program transformer besides the program and its config. */
 export interface PluginExtras {
   /** The `typescript` module the program was built with. */
-  ts: TypeScript;
+  ts: typeof ts;
   /** Adds a diagnostic to the program's (tsc prints it and fails). */
   addDiagnostic?: (diagnostic: ts.Diagnostic) => number;
 }
@@ -35,7 +33,7 @@ export default function tooltypePlugin(
   extras?: PluginExtras,
 ): ts.TransformerFactory<ts.SourceFile> {
   if (!extras?.ts)
-    throw new Error(
+    throw new TypeError(
       "@tooltype/transformer: the plugin needs the `ts` module ts-patch passes (ts-patch 3 or later); or run `tooltype build`",
     );
   const { addDiagnostic, ts: tsm } = extras;

@@ -1,7 +1,7 @@
 import { Description, ToolRegistry, defineTool, jsonSchema, type ToolCallContext } from "@tooltype/core";
 import ts from "typescript";
 import { factory, name, version } from "./jest.js";
-import { createVirtualProgram } from "./test-support/compile.js";
+import { createVirtualProgram } from "./fixtures/compile.js";
 
 // This file is itself compiled by ts-jest with transformer/dist/cjs/jest.js: the tools below get their
 // schemas from the transformer, and the real @tooltype/core registry uses them.

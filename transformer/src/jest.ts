@@ -1,5 +1,4 @@
 import type * as ts from "typescript";
-import type { TypeScript } from "./engine/types.js";
 import { createTransformer } from "./transform/transformer.js";
 
 /** Name ts-jest records in its cache key. */
@@ -8,9 +7,11 @@ export const name = "tooltype";
 export const version = "8";
 
 /** The part of ts-jest's compiler instance this transformer reads. */
-interface TsJestCompiler {
+export interface TsJestCompiler {
+  /** The program of the file being compiled, when ts-jest has one. */
   program?: ts.Program;
-  configSet: { compilerModule: TypeScript };
+  /** ts-jest's settings: the `typescript` module it compiles with. */
+  configSet: { compilerModule: typeof ts };
   /** ts-jest's language service (internal); its program is the one emitting the current file. */
   _languageService?: { getProgram(): ts.Program | undefined };
 }

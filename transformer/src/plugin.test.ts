@@ -2,9 +2,10 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import ts from "typescript";
-import tooltypePlugin, { describeTool, schemaOfType } from "./index.js";
-import { createVirtualProgram } from "./test-support/compile.js";
-import { createTempProject, tsconfig } from "./test-support/temp-project.js";
+import { describeTool, schemaOfType } from "./engine/index.js";
+import tooltypePlugin from "./index.js";
+import { createVirtualProgram } from "./fixtures/compile.js";
+import { createTempProject, tsconfig } from "./fixtures/temp-project.js";
 
 const files = {
   "tools.ts":
@@ -26,6 +27,7 @@ describe("the ts-patch plugin (default export)", () => {
 
   it("asks for ts-patch when the `ts` module is not handed over", () => {
     const { program } = createVirtualProgram(files);
+    expect(() => tooltypePlugin(program)).toThrow(TypeError);
     expect(() => tooltypePlugin(program)).toThrow(/needs the `ts` module ts-patch passes/);
   });
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Context, OpenAI, ToolPolicyStatus } from "@tooltype/core";
 import { ScriptedModelServer } from "@tooltype/testing";
 import { builtins } from "./builtins.js";
-import { tempDir } from "./test-support/temp-dir.js";
+import { tempDir } from "./fixtures/temp-dir.js";
 
 // The builtins in the completions loop, against the scripted model server: the policy decides
 // each call, refusals go back to the model as error results, and a write waits for approval.

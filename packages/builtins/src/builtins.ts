@@ -1,4 +1,4 @@
-import { ToolDefinitionError, type Tool } from "@tooltype/core";
+import type { Tool } from "@tooltype/core";
 import { ConfinedRoot } from "./files/confined-root.js";
 import { filesTools } from "./files/files-tools.js";
 import type { FilesOptions } from "./files/files-options.js";
@@ -24,7 +24,8 @@ export interface BuiltinsOptions {
  * The builtin tools `options` turns on, ready for `registry.add(tool)`. Nothing is on unless
  * configured, and adding a tool does not allow it: the context's policy still decides every call
  * (names are prefixed by family, so `policy.allow("files_*")` works). A bad configuration throws
- * `ToolDefinitionError` here, at setup; every refusal at run time is an error result for the model.
+ * a `TypeError` (a `RangeError` for a number out of range) here, at setup; every refusal at run time is
+ * an error result for the model.
  */
 export function builtins(options: BuiltinsOptions): Tool[] {
   const tools: Tool[] = [];
@@ -33,7 +34,7 @@ export function builtins(options: BuiltinsOptions): Tool[] {
   if (options.shell !== undefined) {
     const root = options.shell.root ?? options.files?.root;
     if (root === undefined)
-      throw new ToolDefinitionError("builtins: the shell needs a working directory: set shell.root or files.root.");
+      throw new TypeError("builtins: the shell needs a working directory: set shell.root or files.root.");
     tools.push(shellTool(new ConfinedRoot(root), shellSettings(options.shell)));
   }
   if (options.time !== undefined && options.time !== false)

@@ -1,9 +1,7 @@
-import { ToolDefinitionError } from "@tooltype/core";
-
 /** A configured bound (bytes, milliseconds, counts): `fallback` when unset, else a positive integer. */
 export function positiveLimit(value: number | undefined, fallback: number, what: string): number {
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value <= 0)
-    throw new ToolDefinitionError(`builtins: ${what} must be a positive integer, got ${String(value)}.`);
+    throw new RangeError(`builtins: ${what} must be a positive integer, got ${String(value)}.`);
   return value;
 }

@@ -1,9 +1,10 @@
-// Public API of @tooltype/core, grouped by station of the data path.
+// Public API of @tooltype/core, grouped by station of the data path. Every name here is chosen on
+// purpose: documented, or named by a public signature (api/core.api.md is the reviewed surface).
 
 // JSON values and the errors every station throws.
 export type { JSONValue, JSONObject, JSONSchema } from "./json.js";
 export { TooltypeError } from "./errors/tooltype-error.js";
-export type { TooltypeErrorCode } from "./errors/tooltype-error.js";
+export type { TooltypeErrorCode, TooltypeErrorCodes } from "./errors/tooltype-error.js";
 export { UnknownToolError } from "./errors/unknown-tool-error.js";
 export { ToolArgumentError } from "./errors/tool-argument-error.js";
 export type { ArgumentIssue } from "./errors/tool-argument-error.js";
@@ -17,20 +18,12 @@ export { AbortedError } from "./errors/aborted-error.js";
 export { OutputError } from "./errors/output-error.js";
 export { ToolTimeoutError } from "./errors/tool-timeout-error.js";
 
-// Schemas: strict-mode conversion and argument repair.
-export { toStrictSchema } from "./schema/strict-schema.js";
-export type { StrictSchemaResult, NullMap } from "./schema/strict-schema.js";
-export { restoreOmittedArguments } from "./schema/strict-schema-nulls.js";
-export { repairArguments, REPAIR_CODES } from "./schema/repair.js";
-export type { TypedSchema, SchemaType, DeepPartial } from "./schema/typed-schema.js";
+// Schemas: argument repair, typed schemas, partial JSON.
+export { repairArguments } from "./schema/repair.js";
+export type { ArgumentRepair, RepairableCall, RepairCode, RepairOptions, RepairRecord } from "./schema/repair.js";
+export type { TypedSchema, DeepPartial } from "./schema/typed-schema.js";
 export { PartialJSON } from "./schema/partial-json.js";
-export type { ArgumentRepair, RepairCode, RepairOptions, RepairRecord } from "./schema/repair.js";
-/** @deprecated Schema plumbing: `tool.validate(args)` and `tool.validateReturn(value)` check against a tool's schemas. */
-export { validatorFor } from "./schema/validation.js";
-/** @deprecated Schema plumbing: `tool.validate(args)` gives the issues of a call's arguments. */
-export { argumentIssues, formatArgumentIssues } from "./schema/argument-issues.js";
-/** @deprecated Schema plumbing, with `validatorFor`. */
-export type { SchemaValidator } from "./schema/validation.js";
+export type { PartialJSONOptions } from "./schema/partial-json.js";
 
 // Tools: the decorator, definitions, the registry, results.
 export { Description } from "./tools/description-decorator.js";
@@ -49,6 +42,7 @@ export type {
   ToolExecuteOptions,
   ToolCallOptions,
 } from "./tools/tool-types.js";
+export type { InputLimits } from "./tools/input-limits.js";
 export { ToolRegistry } from "./tools/tool-registry.js";
 export type { AddToolOptions, DefineToolSpec } from "./tools/tool-registry.js";
 export type { ToolOverrides } from "./tools/tool-factories.js";
@@ -58,25 +52,20 @@ export type { ToolCallContext } from "./tools/tool-call-context.js";
 export type { ToolResult } from "./tools/tool-result.js";
 export { toolError, isToolError } from "./tools/tool-error.js";
 export type { ToolErrorValue } from "./tools/tool-error.js";
-export { TOOL_NAME_PATTERN } from "./tools/tool-name.js";
-export { DEFAULT_MAX_TOOL_INPUT, DEFAULT_MAX_DEPTH } from "./tools/input-limits.js";
 
-// Policy: who decides whether a call runs.
+// Policy: who decides whether a call runs, and the call it decides.
 export { ToolPolicy } from "./policy/tool-policy.js";
 export type { ToolPolicyEvaluator, PolicyDecision, ToolPolicyOptions } from "./policy/tool-policy.js";
 export { ToolPolicyStatus } from "./policy/tool-policy-status.js";
 export type { PolicyResult } from "./policy/tool-policy-status.js";
-export { compileNamePattern, matchesNamePattern } from "./policy/wildcard.js";
-export type { NamePattern } from "./policy/wildcard.js";
+export type { ToolCall } from "./policy/tool-call.js";
+export type { CallOutcome, CallOutcomeStatus } from "./policy/call-outcome.js";
 
 // Context: the conversation, its calls, approvals and the signed stored format.
 export { Context } from "./context/context.js";
-export type { ContextOptions, RestoreOptions, StoreOptions, ToolCallInit } from "./context/context-options.js";
+export type { ContextOptions, RestoreOptions, ToJSONOptions, ToolCallInit } from "./context/context-options.js";
 export type { Message, SystemMessage, UserMessage, AssistantMessage, ToolMessage } from "./context/message.js";
-export type { ToolCall } from "./context/tool-call.js";
-export type { CallOutcome, CallOutcomeStatus } from "./context/call-outcome.js";
-export { ContextError, ApprovalError, ContextStoreError } from "./context/context-errors.js";
-export { CONTEXT_FORMAT, CONTEXT_FORMAT_VERSION } from "./context/stored-context.js";
+export { ContextError, ApprovalError, ContextJSONError } from "./context/context-errors.js";
 export type { StoredContext } from "./context/stored-context.js";
 export type { ContextSecret } from "./context/signing.js";
 
@@ -92,10 +81,11 @@ export type {
 } from "./endpoints/model-endpoint.js";
 export type { ModelConfig, ToolChoice, Dialect, OutputMode } from "./endpoints/model-config.js";
 export type { OutputRequest, ChoiceOutput } from "./endpoints/output-request.js";
+export type { StrictSchemaResult, NullMap } from "./schema/strict-schema.js";
 export type { StreamEvent } from "./endpoints/stream-event.js";
 export type { StreamBacklog } from "./endpoints/stream-backlog.js";
-export { parseToolArguments } from "./endpoints/tool-arguments.js";
-export type { ArgumentLimits, ParsedArguments } from "./endpoints/tool-arguments.js";
+export type { HttpEndpoint } from "./endpoints/http/endpoint.js";
+export type { TransportOptions } from "./endpoints/http/transport-options.js";
 export type { RetryInfo } from "./endpoints/http/retry-policy.js";
 export type { RequestDispatcher } from "./endpoints/http/request-dispatcher.js";
 export type { RetryPolicy } from "./endpoints/http/retry-policy.js";
@@ -120,19 +110,10 @@ export { DEFAULT_MAX_TOOL_OUTPUT } from "./calls/tool-output-limit.js";
 
 // The loop: completions, streams, options and events.
 export { completions } from "./completions.js";
-export { runCompletion, endpointCompletions } from "./loop/run-completion.js";
-export type {
-  CompletionInput,
-  RawRequestBody,
-  RawRequestEndpoint,
-  TypedOutputOptions,
-} from "./loop/completion-input.js";
-export { streamCompletion } from "./loop/stream.js";
+export type { CompletionInput, RawRequestBody, TypedOutputOptions } from "./loop/completion-input.js";
 export type { CompletionStream, TypedLoopEvent } from "./loop/stream.js";
 export type { Completion, StopReason, TypedCompletion } from "./loop/completion.js";
-export { DEFAULT_OUTPUT_RETRIES } from "./loop/output.js";
-export { DEFAULT_MAX_TOOL_ROUNDS } from "./loop/completion-options.js";
-export type { CompletionOptions, EndpointCompletionOptions } from "./loop/completion-options.js";
+export type { CompletionOptions } from "./loop/completion-options.js";
 export type { LoopEvent, LoopEventListener } from "./loop/loop-event.js";
 export type { CompletionHooks, CompletionStart, LoopHooks } from "./loop/loop-hooks.js";
 

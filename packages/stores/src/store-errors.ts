@@ -1,5 +1,24 @@
 import { TooltypeError, type TooltypeErrorCode } from "@tooltype/core";
 
+// The codes of this package's errors, added to core's list: `error.code` names them once
+// @tooltype/stores is installed, and core lists no code of ours.
+declare module "@tooltype/core" {
+  interface TooltypeErrorCodes {
+    /** `ConflictError`. */
+    CONVERSATION_CONFLICT: true;
+    /** `ConversationBusyError`. */
+    CONVERSATION_BUSY: true;
+    /** `ConversationNotFoundError`. */
+    CONVERSATION_NOT_FOUND: true;
+    /** `ConversationIdError`. */
+    CONVERSATION_ID: true;
+    /** `StoredConversationError`. */
+    STORED_CONVERSATION: true;
+    /** `StoreSchemaError`. */
+    STORE_SCHEMA: true;
+  }
+}
+
 function hasCode(value: unknown, code: TooltypeErrorCode): boolean {
   return TooltypeError.isInstance(value) && value.code === code;
 }
@@ -110,7 +129,7 @@ function shown(id: unknown): string {
 
 /**
  * A stored conversation that cannot be read: not valid JSON, not a tooltype context, a newer
- * format version, a missing or wrong signature. `cause` is the `ContextStoreError` naming the
+ * format version, a missing or wrong signature. `cause` is the `ContextJSONError` naming the
  * place. Nothing was run and the row was left as it was.
  */
 export class StoredConversationError extends TooltypeError {

@@ -1,8 +1,8 @@
 // The same turns rendered as Anthropic Messages, JSON and streamed.
 import { afterAll, beforeAll, beforeEach, expect, it } from "@jest/globals";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
-import { post } from "./test-support/http.js";
-import { postStream } from "./test-support/sse.js";
+import { post } from "./fixtures/http.js";
+import { postStream } from "./fixtures/sse.js";
 
 let server: ScriptedModelServer;
 beforeAll(async () => {

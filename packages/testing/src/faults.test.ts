@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "@jest/globals";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
 import { request } from "undici";
-import { post } from "./test-support/http.js";
-import { parseSse } from "./test-support/sse.js";
+import { post } from "./fixtures/http.js";
+import { parseSse } from "./fixtures/sse.js";
 
 let server: ScriptedModelServer;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 // Turns rendered as Gemini generateContent responses, JSON and streamed, typed by @google/genai.
 import { afterAll, beforeAll, beforeEach, expect, it } from "@jest/globals";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
-import { post } from "./test-support/http.js";
-import { readEvents } from "./test-support/sse.js";
-import type { GeminiResponse } from "./test-support/gemini.js";
+import { post } from "./fixtures/http.js";
+import { readEvents } from "./fixtures/sse.js";
+import type { GeminiResponse } from "./fixtures/gemini.js";
 
 let server: ScriptedModelServer;
 beforeAll(async () => {

@@ -17,8 +17,3 @@ export type {
 } from "./turn.js";
 export { turn } from "./turn-helpers.js";
 export type { ScriptedErrorOptions } from "./turn-helpers.js";
-export type { WireFormat, SseEvent, RenderContext } from "./wire-format.js";
-export { openAIFormat } from "./openai-format.js";
-export { anthropicFormat } from "./anthropic-format.js";
-export { responsesFormat } from "./responses-format.js";
-export { geminiFormat } from "./gemini-format.js";

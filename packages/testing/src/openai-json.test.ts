@@ -1,7 +1,7 @@
 // Each kind of reply content, as the non-streamed OpenAI chat completion a client receives.
 import { afterAll, beforeAll, beforeEach, expect, it } from "@jest/globals";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
-import { expectChatCompletion, post } from "./test-support/http.js";
+import { expectChatCompletion, post } from "./fixtures/http.js";
 
 let server: ScriptedModelServer;
 beforeAll(async () => {

@@ -2,8 +2,8 @@
 // of the others, read through a real socket and parsed with eventsource-parser.
 import { afterAll, beforeAll, beforeEach, expect, it } from "@jest/globals";
 import { ScriptedModelServer, turn, type StreamQuirks } from "@tooltype/testing";
-import { expectChunk } from "./test-support/http.js";
-import { postStream } from "./test-support/sse.js";
+import { expectChunk } from "./fixtures/http.js";
+import { postStream } from "./fixtures/sse.js";
 
 let server: ScriptedModelServer;
 beforeAll(async () => {

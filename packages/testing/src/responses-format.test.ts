@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "@jest/globals";
 import type { Response, ResponseStreamEvent } from "openai/resources/responses/responses";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
-import { post } from "./test-support/http.js";
-import { postStream } from "./test-support/sse.js";
+import { post } from "./fixtures/http.js";
+import { postStream } from "./fixtures/sse.js";
 
 // `output_text` is the SDK's own convenience (not on the wire); `access_programs` is an account
 // setting the API echoes, which a scripted server has none of.

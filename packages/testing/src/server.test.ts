@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "@jest/globals";
 import { ScriptedModelServer, turn, type ScriptedTurn } from "@tooltype/testing";
 import { connect } from "node:net";
 import { Agent, request } from "undici";
-import { expectChatCompletion, post } from "./test-support/http.js";
+import { expectChatCompletion, post } from "./fixtures/http.js";
 
 let server: ScriptedModelServer;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 import { expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { frameEvent, splitBytes } from "./sse-framing.js";
-import { readEvents } from "./test-support/sse.js";
+import { readEvents } from "./fixtures/sse.js";
 
 it("frames an object event as data: JSON and a named one with an event: line", () => {
   expect(frameEvent({ data: { a: 1 } }, "\n")).toBe('data: {"a":1}\n\n');

@@ -121,14 +121,3 @@ export const tooltypePlugin: UnpluginInstance<TooltypePluginOptions | undefined,
 function stripQuery(id: string): string {
   return id.replace(/[?#].*$/, "");
 }
-
-// Typed through the instance: inferred, their types would be written into the declarations by
-// names (`VitePlugin`, ...) that unplugin imports from bundlers not installed here, unresolvable.
-/** `tooltypePlugin.esbuild` as a named export. */
-export const esbuildPlugin: typeof tooltypePlugin.esbuild = tooltypePlugin.esbuild;
-/** `tooltypePlugin.vite` as a named export. */
-export const vitePlugin: typeof tooltypePlugin.vite = tooltypePlugin.vite;
-/** `tooltypePlugin.rollup` as a named export. */
-export const rollupPlugin: typeof tooltypePlugin.rollup = tooltypePlugin.rollup;
-/** `tooltypePlugin.webpack` as a named export. */
-export const webpackPlugin: typeof tooltypePlugin.webpack = tooltypePlugin.webpack;

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, jest } from "@jest/globals";
 import { repositoryRoot } from "../sidecar/fixtures/fixture-project.js";
-import { createTempProject, type TempProject } from "../test-support/temp-project.js";
+import { createTempProject, type TempProject } from "../fixtures/temp-project.js";
 import { compileFile, type CompiledFile } from "./compile-file.js";
 import { ProjectProgram } from "./project-program.js";
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
-import { createTempProject, tsconfig, type TempProject } from "../test-support/temp-project.js";
+import { createTempProject, tsconfig, type TempProject } from "../fixtures/temp-project.js";
 import type { CliIO } from "./command.js";
 import { startWatch } from "./commands/build-watch.js";
 import { runCli } from "./run-cli.js";

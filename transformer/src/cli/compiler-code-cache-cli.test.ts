@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import * as nodeModule from "node:module";
 import { join } from "node:path";
-import { createTempProject, tsconfig, type TempProject } from "../test-support/temp-project.js";
+import { createTempProject, tsconfig, type TempProject } from "../fixtures/temp-project.js";
 import { readCodeCache } from "./code-cache-file.js";
 
 // The `tooltype` executable as installed (built by `pretest`): only it turns the code cache on.

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import ts from "typescript";
 import { symbolDocText } from "../engine/jsdoc.js";
-import { createTempProject, tsconfig, type TempProject } from "../test-support/temp-project.js";
+import { createTempProject, tsconfig, type TempProject } from "../fixtures/temp-project.js";
 import { parseJsDocForTools } from "./jsdoc-parsing.js";
 
 const source = `import type { Shelf } from "./shelf";

@@ -1,4 +1,4 @@
-import { describeSource } from "../test-support/describe.js";
+import { describeSource } from "../fixtures/describe.js";
 
 // A type that cannot cross JSON is a compile error naming file:line:col, the tool and the parameter
 // (and the path inside it): nothing is silently dropped or widened.

@@ -1,6 +1,6 @@
-import { coreStubFiles } from "../test-support/core-stub.js";
-import { runWithFakeCore } from "../test-support/run-js.js";
-import { transformSources } from "../test-support/transform.js";
+import { coreStubFiles } from "../fixtures/core-stub.js";
+import { runWithFakeCore } from "../fixtures/run-js.js";
+import { transformSources } from "../fixtures/transform.js";
 
 const header =
   'import { ToolRegistry, defineTool, jsonSchema } from "@tooltype/core";\nconst registry = new ToolRegistry();\n';

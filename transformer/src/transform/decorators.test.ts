@@ -1,5 +1,5 @@
-import { runWithFakeCore } from "../test-support/run-js.js";
-import { transformSources } from "../test-support/transform.js";
+import { runWithFakeCore } from "../fixtures/run-js.js";
+import { transformSources } from "../fixtures/transform.js";
 
 const weather = (importLine: string, decorator: string) => `${importLine}
 export class Weather {

@@ -1,8 +1,8 @@
 import ts from "typescript";
 import { jsonParseExpression } from "../engine/json-parse-expression.js";
 import type { TypeScript } from "../engine/types.js";
-import { runWithFakeCore } from "../test-support/run-js.js";
-import { transformSources } from "../test-support/transform.js";
+import { runWithFakeCore } from "../fixtures/run-js.js";
+import { transformSources } from "../fixtures/transform.js";
 
 const tsm = ts as unknown as TypeScript;
 

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { Refusal } from "../refusal.js";
-import { tempDir } from "../test-support/temp-dir.js";
+import { tempDir } from "../fixtures/temp-dir.js";
 import { ConfinedRoot } from "./confined-root.js";
 
 describe("ConfinedRoot", () => {

@@ -1,7 +1,6 @@
 import { constants, realpathSync, statSync, type Stats } from "node:fs";
 import { lstat, open, realpath, type FileHandle } from "node:fs/promises";
 import { isAbsolute, join, relative, sep, win32 } from "node:path";
-import { ToolDefinitionError } from "@tooltype/core";
 import { Refusal } from "../refusal.js";
 import { describingFsErrors } from "./fs-error-message.js";
 import { realPathOfHandle } from "./handle-real-path.js";
@@ -46,10 +45,9 @@ export class ConfinedRoot {
     try {
       real = realpathSync(root);
     } catch {
-      throw new ToolDefinitionError(`builtins: the files root "${root}" does not exist; create it or pick another.`);
+      throw new TypeError(`builtins: the files root "${root}" does not exist; create it or pick another.`);
     }
-    if (!statSync(real).isDirectory())
-      throw new ToolDefinitionError(`builtins: the files root "${root}" is not a directory.`);
+    if (!statSync(real).isDirectory()) throw new TypeError(`builtins: the files root "${root}" is not a directory.`);
     this.path = real;
   }
 

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CallDeadline } from "../call-deadline.js";
-import { openUnder } from "../test-support/open-files.js";
-import { tempDir } from "../test-support/temp-dir.js";
+import { openUnder } from "../fixtures/open-files.js";
+import { tempDir } from "../fixtures/temp-dir.js";
 import { ConfinedRoot } from "./confined-root.js";
 import { directoryPathOfHandle } from "./handle-real-path.js";
 import { walkDirectory, type WalkedEntry } from "./directory-walk.js";

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFil
 import { join } from "node:path";
 import type { Tool } from "@tooltype/core";
 import { builtins } from "../builtins.js";
-import { startSwapping } from "../test-support/swapper.js";
-import { callJson, tempDir, toolNamed } from "../test-support/temp-dir.js";
+import { startSwapping } from "../fixtures/swapper.js";
+import { callJson, tempDir, toolNamed } from "../fixtures/temp-dir.js";
 
 // A root with a secret next to it: every test tries to reach the secret and must get an error
 // result that says why, never the secret and never a thrown exception.

@@ -3,8 +3,8 @@ import { setTimeout as delay } from "node:timers/promises";
 import { join } from "node:path";
 import type { Tool } from "@tooltype/core";
 import { builtins } from "../builtins.js";
-import { openUnder } from "../test-support/open-files.js";
-import { callJson, tempDir, toolNamed } from "../test-support/temp-dir.js";
+import { openUnder } from "../fixtures/open-files.js";
+import { callJson, tempDir, toolNamed } from "../fixtures/temp-dir.js";
 
 // Trees and paths at the system's limits: a search through 1,500 nested directories, writes the
 // system could not hold, and the file tools' own time bound.

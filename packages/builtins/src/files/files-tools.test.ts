@@ -1,8 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ToolDefinitionError } from "@tooltype/core";
 import { builtins } from "../builtins.js";
-import { callJson, tempDir, toolNamed } from "../test-support/temp-dir.js";
+import { callJson, tempDir, toolNamed } from "../fixtures/temp-dir.js";
 
 describe("the file tools", () => {
   let dir: ReturnType<typeof tempDir>;
@@ -32,7 +31,12 @@ describe("the file tools", () => {
   });
 
   it("refuses a root that does not exist, at setup", () => {
-    expect(() => builtins({ files: { root: join(dir.path, "missing") } })).toThrow(ToolDefinitionError);
+    expect(() => builtins({ files: { root: join(dir.path, "missing") } })).toThrow(TypeError);
+  });
+
+  it("refuses a limit that is not a positive integer with a RangeError naming it, at setup", () => {
+    expect(() => builtins({ files: { root: dir.path, maxReadBytes: 0 } })).toThrow(RangeError);
+    expect(() => builtins({ files: { root: dir.path, maxReadBytes: 0 } })).toThrow(/files\.maxReadBytes/);
   });
 
   it("reads a whole file, and a byte range of it", async () => {

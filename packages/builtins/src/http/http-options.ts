@@ -29,7 +29,7 @@ export interface HttpSettings {
   maxRedirects: number;
 }
 
-/** The settings of `options`, defaults applied and checked (a malformed origin throws `ToolDefinitionError`). */
+/** The settings of `options`, defaults applied and checked (a malformed origin throws a `TypeError`). */
 export function httpSettings(options: HttpOptions): HttpSettings {
   return {
     allow: new OriginAllowList(options.allow),

@@ -1,7 +1,6 @@
-import { ToolDefinitionError } from "@tooltype/core";
 import { builtins } from "../builtins.js";
-import { startLoopback, type LoopbackServer } from "../test-support/loopback-server.js";
-import { callJson, toolNamed } from "../test-support/temp-dir.js";
+import { startLoopback, type LoopbackServer } from "../fixtures/loopback-server.js";
+import { callJson, toolNamed } from "../fixtures/temp-dir.js";
 
 // Two servers on 127.0.0.1: `allowed` is on the list, `other` is not. Every escape attempt tries
 // to make a request reach `other`, which must never receive one.
@@ -191,8 +190,8 @@ describe("the HTTP tools", () => {
   });
 
   it("refuses a malformed allow list at setup", () => {
-    expect(() => builtins({ http: { allow: [] } })).toThrow(ToolDefinitionError);
+    expect(() => builtins({ http: { allow: [] } })).toThrow(TypeError);
     expect(() => builtins({ http: { allow: ["https://example.com/api"] } })).toThrow(/origin only/);
-    expect(() => builtins({ http: { allow: ["ftp://example.com"] } })).toThrow(ToolDefinitionError);
+    expect(() => builtins({ http: { allow: ["ftp://example.com"] } })).toThrow(TypeError);
   });
 });

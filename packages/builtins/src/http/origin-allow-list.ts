@@ -1,4 +1,3 @@
-import { ToolDefinitionError } from "@tooltype/core";
 import { Refusal } from "../refusal.js";
 
 /**
@@ -11,9 +10,7 @@ export class OriginAllowList {
 
   constructor(entries: readonly string[]) {
     if (!Array.isArray(entries) || entries.length === 0)
-      throw new ToolDefinitionError(
-        'builtins: http.allow needs at least one origin, e.g. ["https://api.example.com"].',
-      );
+      throw new TypeError('builtins: http.allow needs at least one origin, e.g. ["https://api.example.com"].');
     this.#origins = new Set(entries.map(originOf));
   }
 
@@ -48,14 +45,14 @@ function originOf(entry: string): string {
   try {
     url = new URL(entry);
   } catch {
-    throw new ToolDefinitionError(
+    throw new TypeError(
       `builtins: http.allow entry "${entry}" is not a URL; write an origin such as "https://api.example.com".`,
     );
   }
   const bare =
     url.pathname === "/" && url.search === "" && url.hash === "" && url.username === "" && url.password === "";
   if ((url.protocol !== "http:" && url.protocol !== "https:") || !bare)
-    throw new ToolDefinitionError(
+    throw new TypeError(
       `builtins: http.allow entry "${entry}" must be an http(s) origin only (scheme, host, port), e.g. "${url.origin}".`,
     );
   return url.origin;

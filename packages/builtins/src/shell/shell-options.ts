@@ -1,4 +1,3 @@
-import { ToolDefinitionError } from "@tooltype/core";
 import { positiveLimit } from "../positive-limit.js";
 
 /** Configuration of the shell tool (`builtins({ shell })`); without it there is no shell tool. */
@@ -36,12 +35,12 @@ export interface ShellSettings {
 /** The settings of `options`, checked (a command with a shell metacharacter or a relative path throws). */
 export function shellSettings(options: ShellOptions): ShellSettings {
   if (!Array.isArray(options.commands) || options.commands.length === 0)
-    throw new ToolDefinitionError('builtins: shell.commands lists the programs the model may run, e.g. ["git", "ls"].');
+    throw new TypeError('builtins: shell.commands lists the programs the model may run, e.g. ["git", "ls"].');
   for (const command of options.commands) {
     const bare = /^[A-Za-z0-9._+-]+$/.test(command);
     const absolute = command.startsWith("/") && !command.includes("\0");
     if (!bare && !absolute)
-      throw new ToolDefinitionError(`builtins: shell command "${command}" must be a program name or an absolute path.`);
+      throw new TypeError(`builtins: shell command "${command}" must be a program name or an absolute path.`);
   }
   return {
     commands: new Set(options.commands),

@@ -1,4 +1,4 @@
-import { defineTool, ToolDefinitionError, type Tool } from "@tooltype/core";
+import { defineTool, type Tool } from "@tooltype/core";
 import { positiveLimit } from "../positive-limit.js";
 import { answerRefusals, Refusal } from "../refusal.js";
 
@@ -28,9 +28,7 @@ export interface ZonedTime {
 export function timeTool(options: TimeOptions): Tool {
   const fallback = options.defaultTimeZone ?? "UTC";
   if (!knownZone(fallback))
-    throw new ToolDefinitionError(
-      `builtins: time.defaultTimeZone "${fallback}" is not an IANA time zone (e.g. "Europe/Paris").`,
-    );
+    throw new TypeError(`builtins: time.defaultTimeZone "${fallback}" is not an IANA time zone (e.g. "Europe/Paris").`);
   return defineTool<{ timeZone?: string }>({
     name: "time_now",
     description: `The current date and time in a time zone (IANA name such as "Europe/Paris"; default ${fallback}).`,

@@ -1,4 +1,4 @@
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import type { ArgumentIssue } from "../errors/tool-argument-error.js";
 import type { JSONObject } from "../json.js";
 import { formatArgumentIssues } from "../schema/argument-issues.js";

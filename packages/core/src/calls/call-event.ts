@@ -1,4 +1,4 @@
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
 /**
  * What the call runner reports, in its caller's round (0 outside a completion): the decision on a

@@ -1,6 +1,6 @@
 // The call runner on its own, as anything that receives calls outside a completion uses it
 // (@tooltype/mcp does): decide, then run, with the completion's limits, repair, hooks and results.
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import { ToolPolicy } from "../policy/tool-policy.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
@@ -134,6 +134,42 @@ describe("CallRunner", () => {
       status: ToolPolicyStatus.Failed,
       message: expect.stringMatching(/changed/),
     });
+  });
+
+  it("makes a call of input that arrived as data, read under its limits as a model's arguments are", async () => {
+    const tools = registry();
+    tools.define({ name: "note", description: "Takes a note.", custom: true, impl: (text: string) => `noted ${text}` });
+    const runner = new CallRunner({ registry: tools, policy: new ToolPolicy().allow("*"), maxToolInput: 64 });
+    const pay = runner.newCall("job_1", "pay", { amount: 5 });
+    expect(pay).toEqual({
+      id: "job_1",
+      type: "function",
+      name: "pay",
+      arguments: { amount: 5 },
+      rawArguments: '{"amount":5}',
+    });
+    const note = runner.newCall("job_2", "note", "buy milk");
+    expect(note).toMatchObject({ type: "custom", arguments: null, rawArguments: "buy milk" });
+    const large = runner.newCall("job_3", "pay", { amount: 5, memo: "x".repeat(100) });
+    expect(large.argumentError).toMatch(/over the limit of 64 bytes/);
+    let nested: Record<string, unknown> = {};
+    for (let i = 0; i < 200_000; i++) nested = { inner: nested };
+    const deep = runner.newCall("job_4", "pay", nested);
+    expect(deep.arguments).toBeNull();
+    expect(deep.argumentError).toMatch(/could not be read|deeper than/);
+    const overflow = runner.newCall("job_5", "pay", { amount: Infinity });
+    expect(overflow.argumentError).toMatch(/cannot be used/);
+
+    const calls = [pay, note, large, deep, overflow];
+    await runner.decide(calls);
+    await runner.run(calls);
+    expect(calls.map((call) => [call.policyResult?.status, call.result?.output])).toEqual([
+      [ToolPolicyStatus.Allowed, "paid 5"],
+      [ToolPolicyStatus.Allowed, "noted buy milk"],
+      [ToolPolicyStatus.Failed, expect.stringContaining("over the limit of 64 bytes")],
+      [ToolPolicyStatus.Failed, expect.stringContaining(deep.argumentError!)],
+      [ToolPolicyStatus.Failed, expect.stringContaining("cannot be used")],
+    ]);
   });
 
   it("checks its options at once", () => {

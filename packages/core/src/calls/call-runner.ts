@@ -7,11 +7,12 @@ import {
   INTERRUPTED_MESSAGE,
 } from "../context/error-result.js";
 import { callBinding } from "../context/signing.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import { decideCall } from "./decide-call.js";
+import { newCallOf } from "./new-call.js";
 import { endOfRun, isSettled, startTool } from "./run-tool.js";
 import { resolveRunnerOptions, type CallRunnerOptions, type RunnerSettings } from "./runner-settings.js";
 import { limitToolOutput } from "./tool-output-limit.js";
@@ -25,6 +26,7 @@ import { limitToolOutput } from "./tool-output-limit.js";
  *
  * ```ts
  * const runner = new CallRunner({ registry, policy, repair: true, hooks });
+ * const call = runner.newCall("job_1", "getWeather", { city: "Oslo" });
  * await runner.decide([call]);
  * await runner.run([call]); // call.policyResult, call.outcome and call.result say what happened
  * ```
@@ -42,6 +44,17 @@ export class CallRunner {
   /** Checks `options` at once (a RangeError or TypeError names a wrong one). */
   constructor(options: CallRunnerOptions) {
     this.#settings = resolveRunnerOptions(options);
+  }
+
+  /**
+   * A new call of the tool `name` whose input arrived as data rather than in a model's reply (an
+   * MCP `tools/call`, a queued job), with no decision yet: `decide` it, then `run` it. A string
+   * is a free-text tool's input; an object is a tool's arguments, read under `maxToolInput` and
+   * `maxDepth` as an endpoint reads a reply's (too large, too deep, not a JSON object or holding
+   * a value JSON cannot carry: `call.argumentError` says why, and `decide` fails the call).
+   */
+  newCall(id: string, name: string, input: string | Readonly<Record<string, unknown>> | undefined): ToolCall {
+    return newCallOf(id, name, input, this.#settings);
   }
 
   /**

@@ -1,16 +1,16 @@
 import { failCall } from "../context/error-result.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import { decideByRules } from "../policy/tool-policy.js";
-import { ToolPolicyStatus, type PolicyResult } from "../policy/tool-policy-status.js";
+import type { PolicyResult } from "../policy/tool-policy-status.js";
 import { argumentsProblem, textProblem } from "./call-arguments.js";
 import type { RunnerSettings } from "./runner-settings.js";
 
 /**
  * Decides one call and records the decision on `call.policyResult`: `Failed` when it cannot run
  * at all (no such tool among those offered, the wrong kind of input, unusable arguments), else
- * the policy's (its "no opinion" recorded as `Pending`). The arguments are checked under the
- * limits (and repaired, when asked) before the policy sees the call. Settles without a promise
- * when the policy's rules decide (no evaluator asked).
+ * the policy's. The arguments are checked under the limits (and repaired, when asked) before the
+ * policy sees the call. Settles without a promise when the policy's rules decide (no evaluator
+ * asked).
  */
 export function decideCall(call: ToolCall, settings: RunnerSettings, strict: boolean): Promise<void> | undefined {
   const tool = settings.registry.find(call.name);
@@ -48,8 +48,5 @@ async function failUnknown(call: ToolCall, settings: RunnerSettings): Promise<vo
 }
 
 function record(call: ToolCall, decision: PolicyResult): void {
-  call.policyResult =
-    decision.status === ToolPolicyStatus.None
-      ? { status: ToolPolicyStatus.Pending, message: decision.message }
-      : decision;
+  call.policyResult = decision;
 }

@@ -1,5 +1,5 @@
-import type { CallOutcomeStatus } from "../context/call-outcome.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { CallOutcomeStatus } from "../policy/call-outcome.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import { executeNow, type Tool } from "../tools/tool.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import type { ToolExecuteOptions, ToolFailure, ToolOutcome } from "../tools/tool-types.js";

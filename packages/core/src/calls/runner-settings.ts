@@ -1,4 +1,4 @@
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import type { ToolPolicy } from "../policy/tool-policy.js";
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_TOOL_INPUT } from "../tools/input-limits.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";

@@ -29,17 +29,17 @@ export class ApprovalError extends TooltypeError {
 }
 
 /** A stored context that cannot be restored: wrong shape, unknown version, a bad or missing signature. */
-export class ContextStoreError extends TooltypeError {
+export class ContextJSONError extends TooltypeError {
   /** Where in the stored value the problem is (`messages[3].toolCalls[0].name`), `""` for the whole. */
   readonly path: string;
 
   constructor(path: string, message: string) {
-    super("CONTEXT_STORE", path === "" ? message : `${path}: ${message}`);
+    super("CONTEXT_JSON", path === "" ? message : `${path}: ${message}`);
     this.path = path;
   }
 
-  /** True for any `ContextStoreError`, even one thrown by another installed copy of the package. */
-  static override isInstance(value: unknown): value is ContextStoreError {
-    return isTooltypeErrorWithCode(value, "CONTEXT_STORE");
+  /** True for any `ContextJSONError`, even one thrown by another installed copy of the package. */
+  static override isInstance(value: unknown): value is ContextJSONError {
+    return isTooltypeErrorWithCode(value, "CONTEXT_JSON");
   }
 }

@@ -1,6 +1,6 @@
 import type { ToolResult } from "../tools/tool-result.js";
 import type { AssistantMessage, Message } from "./message.js";
-import type { ToolCall } from "./tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
 /** What the loop may do to a context that users may not: module-internal, not exported from the package. */
 export interface ContextInternals {

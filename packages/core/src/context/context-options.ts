@@ -17,7 +17,7 @@ export interface RestoreOptions extends ContextOptions {
 }
 
 /** Options of `toJSON`. */
-export interface StoreOptions {
+export interface ToJSONOptions {
   /** Sign the stored calls and decisions with this secret (HMAC-SHA256). */
   secret?: ContextSecret;
 }

@@ -4,7 +4,7 @@ import { ApprovalError, ContextError } from "./context-errors.js";
 import { Context } from "./context.js";
 import { contextInternals } from "./context-internals.js";
 import { callBinding } from "./signing.js";
-import type { ToolCall } from "./tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
 function pendingCall(id: string, name: string, args: Record<string, string | number> = {}): ToolCall {
   const call: ToolCall = { id, type: "function", name, arguments: args, rawArguments: JSON.stringify(args) };

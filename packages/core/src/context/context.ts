@@ -3,20 +3,20 @@ import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { ToolResult } from "../tools/tool-result.js";
 import { ApprovalError, ContextError } from "./context-errors.js";
 import { grantContextAccess } from "./context-internals.js";
-import type { ContextOptions, RestoreOptions, StoreOptions, ToolCallInit } from "./context-options.js";
+import type { ContextOptions, RestoreOptions, ToJSONOptions, ToolCallInit } from "./context-options.js";
 import { readStoredContext, writeStoredContext, type StoredContext } from "./stored-context.js";
 import { CHANGED_MESSAGE, errorResult, failCall, failRun, INTERRUPTED_MESSAGE } from "./error-result.js";
 import type { AssistantMessage, Message } from "./message.js";
 import { newToolCall } from "./new-tool-call.js";
 import { callBinding, type ContextSecret } from "./signing.js";
-import type { ToolCall } from "./tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
-const waiting = new Set<ToolPolicyStatus | undefined>([ToolPolicyStatus.Pending, ToolPolicyStatus.None, undefined]);
+const waiting = new Set<ToolPolicyStatus | undefined>([ToolPolicyStatus.Pending, undefined]);
 
 /**
  * A conversation: its messages (every round, tool calls with their decisions and results), the
  * policy that decides which calls run, and the approvals the application gives. Append-only:
- * a message, once added, is never replaced. Store it with `JSON.stringify(ctx)` (or
+ * a message, once added, is never replaced. Save it with `JSON.stringify(ctx)` (or
  * `ctx.toJSON({ secret })`) and resume it elsewhere with `Context.fromJSON(value, options)`.
  */
 export class Context {
@@ -157,7 +157,7 @@ export class Context {
    * results and provider data; never the policy, a function or a secret. With a secret (given
    * here or to the constructor) the stored context carries an HMAC-SHA256 signature. `JSON.stringify(ctx)` calls it.
    */
-  toJSON(options?: StoreOptions | string): StoredContext {
+  toJSON(options?: ToJSONOptions | string): StoredContext {
     const secret =
       typeof options === "object" && options !== null && options.secret !== undefined ? options.secret : this.#secret;
     return writeStoredContext(this.#messages, secret);
@@ -165,7 +165,7 @@ export class Context {
 
   /**
    * Restores a stored context (the parsed JSON value, or its text). The value is untrusted: its
-   * shape is checked (`ContextStoreError` names the place), and with `secret` a stored context that is
+   * shape is checked (`ContextJSONError` names the place), and with `secret` a stored context that is
    * unsigned or altered is refused. Calls that were running when it was stored are answered with
    * the outcome `interrupted`, and calls changed since their decision as Failed: neither ever runs.
    */

@@ -1,7 +1,7 @@
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
-import type { CallOutcomeStatus } from "./call-outcome.js";
+import type { CallOutcomeStatus } from "../policy/call-outcome.js";
 import { CANCELLED_BEFORE_RUN_MESSAGE, INTERRUPTED_MESSAGE } from "./error-result.js";
-import type { ToolCall } from "./tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
 // Contexts stored before `call.outcome` existed (same format version) recorded a failed run as the
 // decision: `policyResult` Failed over the Allowed one. Read back, such a call gets today's shape.

@@ -1,8 +1,8 @@
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { errorOutput } from "../tools/result-conversion.js";
 import type { ToolResult } from "../tools/tool-result.js";
-import type { CallOutcomeStatus } from "./call-outcome.js";
-import type { ToolCall } from "./tool-call.js";
+import type { CallOutcomeStatus } from "../policy/call-outcome.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
 /** An error result the model can read: `{"error": message}` (the same shape a throwing tool gives). */
 export function errorResult(message: string): ToolResult {

@@ -1,8 +1,8 @@
 import type { JSONObject, JSONValue } from "../json.js";
-import { ContextStoreError } from "./context-errors.js";
+import { ContextJSONError } from "./context-errors.js";
 
 /**
- * A deep copy of untrusted data that must be plain JSON, or a `ContextStoreError` naming where
+ * A deep copy of untrusted data that must be plain JSON, or a `ContextJSONError` naming where
  * it is not. Keys are copied as own data properties, so `__proto__` stays an ordinary key and
  * pollutes nothing; getters are not run past their first read; depth is bounded.
  */
@@ -10,13 +10,13 @@ export function cloneJSON(value: unknown, path: string, depthLeft = 512): JSONVa
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;
   if (typeof value === "number") {
     if (Number.isFinite(value)) return value;
-    throw new ContextStoreError(path, `expected a finite number, got ${value}.`);
+    throw new ContextJSONError(path, `expected a finite number, got ${value}.`);
   }
-  if (typeof value !== "object") throw new ContextStoreError(path, `expected a JSON value, got ${typeof value}.`);
-  if (depthLeft <= 0) throw new ContextStoreError(path, "nested too deeply (or a cycle).");
+  if (typeof value !== "object") throw new ContextJSONError(path, `expected a JSON value, got ${typeof value}.`);
+  if (depthLeft <= 0) throw new ContextJSONError(path, "nested too deeply (or a cycle).");
   if (Array.isArray(value)) return value.map((item, i) => cloneJSON(item, `${path}[${i}]`, depthLeft - 1));
   const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) throw new ContextStoreError(path, "expected a plain JSON object.");
+  if (proto !== Object.prototype && proto !== null) throw new ContextJSONError(path, "expected a plain JSON object.");
   const out: JSONObject = {};
   for (const key of Object.keys(value)) {
     const item = cloneJSON((value as Record<string, unknown>)[key], `${path}.${key}`, depthLeft - 1);
@@ -28,7 +28,7 @@ export function cloneJSON(value: unknown, path: string, depthLeft = 512): JSONVa
 /** `cloneJSON` for a value that must be an object. */
 export function cloneJSONObject(value: unknown, path: string): JSONObject {
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new ContextStoreError(path, "expected an object.");
+    throw new ContextJSONError(path, "expected an object.");
   return cloneJSON(value, path) as JSONObject;
 }
 

@@ -1,5 +1,5 @@
 import type { JSONObject } from "../json.js";
-import type { ToolCall } from "./tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
 /** Instructions for the model. */
 export interface SystemMessage {

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual, inspect } from "node:util";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { newToolCall } from "./new-tool-call.js";
-import type { ToolCall } from "./tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
 describe("newToolCall", () => {
   it("makes the same plain object as a literal: prototype, constructor, keys and their order", () => {

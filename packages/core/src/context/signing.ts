@@ -1,5 +1,5 @@
 import { createHmac, hash, timingSafeEqual } from "node:crypto";
-import type { ToolCall } from "./tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import { canonicalJSON } from "./canonical-json.js";
 
 /** A key for signing stored contexts: keep it out of what is stored (an environment variable, a vault). */

@@ -1,10 +1,10 @@
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
-import { ContextStoreError } from "./context-errors.js";
+import { ContextJSONError } from "./context-errors.js";
 import { Context } from "./context.js";
 import { contextInternals } from "./context-internals.js";
 import type { StoredContext } from "./stored-context.js";
-import { callBinding } from "./signing.js";
-import type { ToolCall } from "./tool-call.js";
+import { callBinding, signValue } from "./signing.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
 const secret = "test-secret-not-a-real-key";
 
@@ -40,14 +40,14 @@ function roundTrip(ctx: Context, options?: { secret?: string }): StoredContext {
   return JSON.parse(JSON.stringify(ctx.toJSON(options))) as StoredContext;
 }
 
-function errorOf(run: () => unknown): ContextStoreError {
+function errorOf(run: () => unknown): ContextJSONError {
   try {
     run();
   } catch (error) {
-    if (ContextStoreError.isInstance(error)) return error;
+    if (ContextJSONError.isInstance(error)) return error;
     throw error;
   }
-  throw new Error("expected a ContextStoreError");
+  throw new Error("expected a ContextJSONError");
 }
 
 describe("Context.toJSON / fromJSON", () => {
@@ -98,7 +98,7 @@ describe("Context.toJSON / fromJSON", () => {
 
     const { signature: _dropped, ...unsigned } = stored;
     expect(errorOf(() => Context.fromJSON(unsigned, { secret })).message).toMatch(/missing/);
-    expect(() => Context.fromJSON(stored, { secret: "another-secret" })).toThrow(ContextStoreError);
+    expect(() => Context.fromJSON(stored, { secret: "another-secret" })).toThrow(ContextJSONError);
   });
 
   it("verifies a signed store whatever its key order (a JSONB column reorders keys)", () => {
@@ -165,6 +165,28 @@ describe("Context.toJSON / fromJSON", () => {
     const refused = ranAndFailed("Invalid arguments for getWeather: …", false);
     expect(refused.policyResult?.status).toBe(ToolPolicyStatus.Failed);
     expect(refused.outcome).toBeUndefined();
+  });
+
+  it('reads the "none" status an earlier build recorded for a call no rule covered as Pending, signed or not', () => {
+    const stored = roundTrip(conversation(), { secret });
+    const unsigned = roundTrip(conversation());
+    for (const value of [stored, unsigned]) {
+      const waitingCall = (value.messages[4] as { toolCalls: Record<string, unknown>[] }).toolCalls[0]!;
+      waitingCall.policyResult = { status: "none", message: 'No policy rule covers "pay": it needs approval.' };
+    }
+    // Signed as that build signed it: the signature covers "none", and is checked on what was written.
+    stored.signature = signValue({ format: stored.format, version: stored.version, messages: stored.messages }, secret);
+    for (const [value, options] of [
+      [unsigned, {}],
+      [stored, { secret }],
+    ] as const) {
+      const restored = Context.fromJSON(value, options);
+      expect(restored.pending().map((call) => [call.id, call.policyResult?.status])).toEqual([
+        ["c2", ToolPolicyStatus.Pending],
+      ]);
+      restored.approve("c2");
+      expect(restored.pending()).toEqual([]);
+    }
   });
 
   it("refuses an outcome with an unknown status, naming its place", () => {

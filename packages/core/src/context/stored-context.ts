@@ -1,28 +1,28 @@
 import type { JSONObject } from "../json.js";
 import type { RepairRecord } from "../schema/repair-record.js";
-import { ContextStoreError } from "./context-errors.js";
+import { ContextJSONError } from "./context-errors.js";
 import { toJSONCopy } from "./json-clone.js";
 import type { Message } from "./message.js";
 import { signValue, verifyValue, type ContextSecret } from "./signing.js";
 import { readStoredMessage, record } from "./stored-message.js";
-import type { ToolCall } from "./tool-call.js";
-
-/** The name in every stored context's `format` field. */
-export const CONTEXT_FORMAT = "tooltype.context";
-/** The stored layout this build writes and reads. */
-export const CONTEXT_FORMAT_VERSION = 1;
+import type { ToolCall } from "../policy/tool-call.js";
 
 /** A context as plain JSON (what `ctx.toJSON()` returns and `Context.fromJSON` reads). */
 export interface StoredContext {
-  /** Always `CONTEXT_FORMAT`: marks the value as a stored context. */
-  format: typeof CONTEXT_FORMAT;
-  /** The layout it was written in (`CONTEXT_FORMAT_VERSION`). */
-  version: typeof CONTEXT_FORMAT_VERSION;
+  /** Always `"tooltype.context"`: marks the value as a stored context. */
+  format: "tooltype.context";
+  /** The layout it was written in: 1, the one this version writes and reads. */
+  version: 1;
   /** Messages in order; assistant tool calls carry their decision, binding, progress, run outcome and result. */
   messages: JSONObject[];
   /** `hmac-sha256:<hex>` over the canonical JSON of `format`, `version` and `messages`, when a secret was given. */
   signature?: string;
 }
+
+/** The name in every stored context's `format` field. */
+export const CONTEXT_FORMAT: StoredContext["format"] = "tooltype.context";
+/** The stored layout this build writes and reads. */
+export const CONTEXT_FORMAT_VERSION: StoredContext["version"] = 1;
 
 /** The stored context of `messages` (a deep JSON copy: nothing in it is shared with the context). */
 export function writeStoredContext(messages: readonly Message[], secret: ContextSecret | undefined): StoredContext {
@@ -31,9 +31,9 @@ export function writeStoredContext(messages: readonly Message[], secret: Context
     version: CONTEXT_FORMAT_VERSION,
     messages: messages.map(writeMessage),
   } as const;
-  const store: StoredContext = { ...body, messages: body.messages };
-  if (secret !== undefined) store.signature = signValue(body, secret);
-  return store;
+  const stored: StoredContext = { ...body, messages: body.messages };
+  if (secret !== undefined) stored.signature = signValue(body, secret);
+  return stored;
 }
 
 function writeMessage(message: Message): JSONObject {
@@ -88,7 +88,7 @@ export interface RestoredMessages {
 /**
  * Reads an untrusted stored context: checks the format, the version, the signature (when `secret` is
  * given, an unsigned or altered one is refused) and every field, and that the conversation is
- * coherent (each result answers one call of the message before it). Throws `ContextStoreError`.
+ * coherent (each result answers one call of the message before it). Throws `ContextJSONError`.
  */
 export function readStoredContext(input: unknown, secret: ContextSecret | undefined): RestoredMessages {
   let value = input;
@@ -96,22 +96,22 @@ export function readStoredContext(input: unknown, secret: ContextSecret | undefi
     try {
       value = JSON.parse(value);
     } catch (error) {
-      throw new ContextStoreError("", `The stored context is not valid JSON (${(error as Error).message}).`);
+      throw new ContextJSONError("", `The stored context is not valid JSON (${(error as Error).message}).`);
     }
   }
   const root = record(value, "", "a stored context (an object with format, version and messages)");
   if (root.format !== CONTEXT_FORMAT)
-    throw new ContextStoreError("format", `expected "${CONTEXT_FORMAT}": this is not a stored tooltype context.`);
+    throw new ContextJSONError("format", `expected "${CONTEXT_FORMAT}": this is not a stored tooltype context.`);
   if (root.version !== CONTEXT_FORMAT_VERSION) {
-    throw new ContextStoreError(
+    throw new ContextJSONError(
       "version",
       `unsupported version ${JSON.stringify(root.version)}; this build reads version ${CONTEXT_FORMAT_VERSION}.`,
     );
   }
-  if (!Array.isArray(root.messages)) throw new ContextStoreError("messages", "expected an array.");
+  if (!Array.isArray(root.messages)) throw new ContextJSONError("messages", "expected an array.");
   if (secret !== undefined) checkSignature(root, secret);
   else if (root.signature !== undefined && typeof root.signature !== "string")
-    throw new ContextStoreError("signature", "expected a string.");
+    throw new ContextJSONError("signature", "expected a string.");
   return replay(root.messages.map((message, i) => readStoredMessage(message, `messages[${i}]`)));
 }
 
@@ -121,12 +121,12 @@ const rootKeys = new Set(["format", "version", "messages", "signature"]);
 function checkSignature(root: Record<string, unknown>, secret: ContextSecret): void {
   const unknown = Object.keys(root).find((key) => !rootKeys.has(key));
   if (unknown !== undefined)
-    throw new ContextStoreError(
+    throw new ContextJSONError(
       unknown,
       "is not part of a stored context: with a secret, any change to the stored document is refused. It was not restored.",
     );
   if (typeof root.signature !== "string") {
-    throw new ContextStoreError(
+    throw new ContextJSONError(
       "signature",
       "missing: a secret was given, so only a signed stored context is accepted (sign it with toJSON({ secret })).",
     );
@@ -142,7 +142,7 @@ function checkSignature(root: Record<string, unknown>, secret: ContextSecret): v
     valid = false;
   }
   if (!valid)
-    throw new ContextStoreError(
+    throw new ContextJSONError(
       "signature",
       "does not match: the stored context was altered, or signed with another secret. It was not restored.",
     );
@@ -160,14 +160,14 @@ function replay(messages: Message[]): RestoredMessages {
       unanswered.result !== undefined
         ? "has a result but no tool message"
         : "is not answered, yet another message follows";
-    throw new ContextStoreError(`messages[${at}]`, `call "${unanswered.id}" of messages[${openAt}] ${what}.`);
+    throw new ContextJSONError(`messages[${at}]`, `call "${unanswered.id}" of messages[${openAt}] ${what}.`);
   };
   messages.forEach((message, at) => {
     if (message.role === "tool") {
       const call = open.find((candidate) => candidate.id === message.callId);
       const path = `messages[${at}]`;
       if (call === undefined)
-        throw new ContextStoreError(
+        throw new ContextJSONError(
           `${path}.callId`,
           `"${message.callId}" answers no waiting call of the assistant message before it.`,
         );
@@ -177,7 +177,7 @@ function replay(messages: Message[]): RestoredMessages {
         call.result.isError !== message.isError ||
         call.name !== message.name
       ) {
-        throw new ContextStoreError(path, `does not match the result recorded on call "${call.id}".`);
+        throw new ContextJSONError(path, `does not match the result recorded on call "${call.id}".`);
       }
       open = open.filter((candidate) => candidate !== call);
       return;
@@ -187,7 +187,7 @@ function replay(messages: Message[]): RestoredMessages {
       const ids = new Set<string>();
       for (const call of message.toolCalls) {
         if (ids.has(call.id))
-          throw new ContextStoreError(`messages[${at}].toolCalls`, `two calls share the id "${call.id}".`);
+          throw new ContextJSONError(`messages[${at}].toolCalls`, `two calls share the id "${call.id}".`);
         ids.add(call.id);
       }
       open = message.toolCalls.slice();

@@ -2,18 +2,18 @@ import type { JSONValue } from "../json.js";
 import { isToolPolicyStatus, ToolPolicyStatus, type PolicyResult } from "../policy/tool-policy-status.js";
 import { isRepairCode, type RepairRecord } from "../schema/repair-record.js";
 import type { ToolResult } from "../tools/tool-result.js";
-import { isCallOutcomeStatus, type CallOutcome } from "./call-outcome.js";
-import { ContextStoreError } from "./context-errors.js";
+import { isCallOutcomeStatus, type CallOutcome } from "../policy/call-outcome.js";
+import { ContextJSONError } from "./context-errors.js";
 import { separateEarlierRunFailure } from "./earlier-run-failure.js";
 import { cloneJSONObject } from "./json-clone.js";
 import type { AssistantMessage, Message, ToolMessage } from "./message.js";
 import { newToolCall } from "./new-tool-call.js";
-import type { ToolCall } from "./tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 
 // Reading one stored message back: every field is checked, and a wrong one is reported by its
 // path in the stored context (`messages[3].toolCalls[0].binding`) with what was expected there.
 
-/** Reads the stored message at `path` (e.g. `messages[3]`), or throws a `ContextStoreError` naming the field. */
+/** Reads the stored message at `path` (e.g. `messages[3]`), or throws a `ContextJSONError` naming the field. */
 export function readStoredMessage(value: unknown, path: string): Message {
   const message = record(value, path, "a message");
   switch (message.role) {
@@ -36,7 +36,7 @@ export function readStoredMessage(value: unknown, path: string): Message {
         content: message.content === null ? null : string(message.content, `${path}.content`),
       };
       if (message.toolCalls !== undefined) {
-        if (!Array.isArray(message.toolCalls)) throw new ContextStoreError(`${path}.toolCalls`, "expected an array.");
+        if (!Array.isArray(message.toolCalls)) throw new ContextJSONError(`${path}.toolCalls`, "expected an array.");
         out.toolCalls = message.toolCalls.map((call, i) => readCall(call, `${path}.toolCalls[${i}]`));
       }
       if (message.refusal !== undefined) out.refusal = string(message.refusal, `${path}.refusal`);
@@ -45,7 +45,7 @@ export function readStoredMessage(value: unknown, path: string): Message {
       return out;
     }
     default:
-      throw new ContextStoreError(
+      throw new ContextJSONError(
         `${path}.role`,
         `expected "system", "user", "assistant" or "tool", got ${preview(message.role)}.`,
       );
@@ -56,7 +56,7 @@ function readCall(value: unknown, path: string): ToolCall {
   const call = record(value, path, "a tool call");
   const type = call.type;
   if (type !== "function" && type !== "custom")
-    throw new ContextStoreError(`${path}.type`, `expected "function" or "custom", got ${preview(type)}.`);
+    throw new ContextJSONError(`${path}.type`, `expected "function" or "custom", got ${preview(type)}.`);
   const args: JSONValue = call.arguments === null ? null : cloneJSONObject(call.arguments, `${path}.arguments`);
   const out = newToolCall(
     nonEmpty(call.id, `${path}.id`),
@@ -67,7 +67,7 @@ function readCall(value: unknown, path: string): ToolCall {
   );
   if (call.argumentError !== undefined) out.argumentError = string(call.argumentError, `${path}.argumentError`);
   if (call.repaired !== undefined) {
-    if (!Array.isArray(call.repaired)) throw new ContextStoreError(`${path}.repaired`, "expected an array of repairs.");
+    if (!Array.isArray(call.repaired)) throw new ContextJSONError(`${path}.repaired`, "expected an array of repairs.");
     out.repaired = call.repaired.map((item, i) => readRepair(item, `${path}.repaired[${i}]`));
   }
   if (call.policyResult !== undefined) out.policyResult = readPolicyResult(call.policyResult, `${path}.policyResult`);
@@ -75,7 +75,7 @@ function readCall(value: unknown, path: string): ToolCall {
   if (call.binding !== undefined) {
     const binding = string(call.binding, `${path}.binding`);
     if (!/^sha256:[0-9a-f]{64}$/.test(binding))
-      throw new ContextStoreError(`${path}.binding`, "expected sha256:<64 hex digits>.");
+      throw new ContextJSONError(`${path}.binding`, "expected sha256:<64 hex digits>.");
     out.binding = binding;
   }
   if (call.started !== undefined && boolean(call.started, `${path}.started`)) out.started = true;
@@ -88,7 +88,7 @@ function readCall(value: unknown, path: string): ToolCall {
 function readRepair(value: unknown, path: string): RepairRecord {
   const repair = record(value, path, "a repair");
   if (!isRepairCode(repair.code))
-    throw new ContextStoreError(`${path}.code`, `expected a repair code, got ${preview(repair.code)}.`);
+    throw new ContextJSONError(`${path}.code`, `expected a repair code, got ${preview(repair.code)}.`);
   const out: RepairRecord = { code: repair.code, message: string(repair.message, `${path}.message`) };
   if (repair.path !== undefined) out.path = string(repair.path, `${path}.path`);
   return out;
@@ -96,9 +96,10 @@ function readRepair(value: unknown, path: string): RepairRecord {
 
 function readPolicyResult(value: unknown, path: string): PolicyResult {
   const result = record(value, path, "a policy result");
-  const status = result.status;
+  // "none" (no rule covered the call) was a status of its own before 0.1 was released; it always meant Pending.
+  const status = result.status === "none" ? ToolPolicyStatus.Pending : result.status;
   if (!isToolPolicyStatus(status))
-    throw new ContextStoreError(
+    throw new ContextJSONError(
       `${path}.status`,
       `expected one of ${Object.values(ToolPolicyStatus).join(", ")}, got ${preview(status)}.`,
     );
@@ -108,7 +109,7 @@ function readPolicyResult(value: unknown, path: string): PolicyResult {
 function readOutcome(value: unknown, path: string): CallOutcome {
   const outcome = record(value, path, "a run outcome");
   if (!isCallOutcomeStatus(outcome.status))
-    throw new ContextStoreError(
+    throw new ContextJSONError(
       `${path}.status`,
       `expected "failed", "timedOut", "cancelled" or "interrupted", got ${preview(outcome.status)}.`,
     );
@@ -120,26 +121,26 @@ function readResult(value: unknown, path: string): ToolResult {
   return { output: string(result.output, `${path}.output`), isError: boolean(result.isError, `${path}.isError`) };
 }
 
-/** `value` as an object, or a `ContextStoreError` at `path` saying `what` was expected there. */
+/** `value` as an object, or a `ContextJSONError` at `path` saying `what` was expected there. */
 export function record(value: unknown, path: string, what: string): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value))
-    throw new ContextStoreError(path, `expected ${what}, got ${preview(value)}.`);
+    throw new ContextJSONError(path, `expected ${what}, got ${preview(value)}.`);
   return value as Record<string, unknown>;
 }
 
 function string(value: unknown, path: string): string {
-  if (typeof value !== "string") throw new ContextStoreError(path, `expected a string, got ${preview(value)}.`);
+  if (typeof value !== "string") throw new ContextJSONError(path, `expected a string, got ${preview(value)}.`);
   return value;
 }
 
 function nonEmpty(value: unknown, path: string): string {
   const text = string(value, path);
-  if (text === "") throw new ContextStoreError(path, "expected a non-empty string.");
+  if (text === "") throw new ContextJSONError(path, "expected a non-empty string.");
   return text;
 }
 
 function boolean(value: unknown, path: string): boolean {
-  if (typeof value !== "boolean") throw new ContextStoreError(path, `expected true or false, got ${preview(value)}.`);
+  if (typeof value !== "boolean") throw new ContextJSONError(path, `expected true or false, got ${preview(value)}.`);
   return value;
 }
 

@@ -1,5 +1,5 @@
 import type { Message } from "../context/message.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import type { JSONObject } from "../json.js";
 import type { Tool } from "../tools/tool.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";

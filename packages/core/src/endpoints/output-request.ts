@@ -19,7 +19,11 @@ export interface ChoiceOutput {
   text: string;
   /** How it was asked for. */
   mode: OutputMode;
-  /** The strict conversion the schema was sent with: its `null`s for omitted properties are mapped back. */
+  /**
+   * The strict conversion the schema was sent with, whose `null`s for omitted properties the loop
+   * maps back (the built-in endpoints set it; an endpoint of your own that sends schemas as they
+   * are leaves it out).
+   */
   strict?: StrictSchemaResult;
 }
 

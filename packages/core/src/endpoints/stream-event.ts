@@ -1,4 +1,4 @@
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import type { JSONObject } from "../json.js";
 
 /** Events of `endpoint.stream(...)`, emitted while the loop runs. */

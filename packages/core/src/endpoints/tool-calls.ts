@@ -1,6 +1,6 @@
 // What every provider shares about calls: ids, the function-call builder, visible text, the arguments a call goes back with.
 import { newToolCall } from "../context/new-tool-call.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import { newCallId } from "../tools/call-id.js";
 import type { ParsedArguments } from "./tool-arguments.js";
 

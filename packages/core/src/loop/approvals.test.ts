@@ -1,7 +1,7 @@
 import { turn } from "@tooltype/testing";
-import { ContextStoreError } from "../context/context-errors.js";
+import { ContextJSONError } from "../context/context-errors.js";
 import { Context } from "../context/context.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { completions } from "../completions.js";
 import { sentMessages, startLoop, type LoopSetup } from "./fixtures/loop-setup.js";
@@ -141,7 +141,7 @@ describe("completions: policy and approvals", () => {
 
     const signed = ctx.toJSON({ secret });
     const tampered = JSON.parse(JSON.stringify(signed).replace('"amount":5', '"amount":5000'));
-    expect(() => Context.fromJSON(tampered, { secret })).toThrow(ContextStoreError);
+    expect(() => Context.fromJSON(tampered, { secret })).toThrow(ContextJSONError);
 
     const unsigned = JSON.parse(JSON.stringify(ctx).replace('"amount":5', '"amount":5000'));
     const restored = Context.fromJSON(unsigned);

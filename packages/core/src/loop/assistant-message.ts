@@ -1,5 +1,5 @@
 import type { AssistantMessage } from "../context/message.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import type { CompletionChoice } from "../endpoints/model-endpoint.js";
 
 /**

@@ -55,9 +55,6 @@ export interface CompletionOptions<TApp = unknown> {
   hooks?: LoopHooks;
 }
 
-/** @deprecated `CompletionOptions` holds the round limit too (`maxToolRounds`): use it. */
-export type EndpointCompletionOptions<TApp = unknown> = CompletionOptions<TApp>;
-
 /** Options with their defaults applied, checked. */
 export interface ResolvedOptions {
   maxToolRounds: number;

@@ -1,4 +1,4 @@
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import type { CompletionChoice, CompletionTarget, Usage } from "../endpoints/model-endpoint.js";
 
 /** Why a completion returned. */

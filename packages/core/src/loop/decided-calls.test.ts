@@ -3,7 +3,7 @@
 // what was decided.
 import { turn } from "@tooltype/testing";
 import { Context } from "../context/context.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import type { JSONObject } from "../json.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import { Tool } from "../tools/tool.js";

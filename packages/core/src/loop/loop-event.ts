@@ -1,5 +1,5 @@
 import { safeListener } from "../calls/call-event.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import type { ToolChoice } from "../endpoints/model-config.js";
 import type { EndpointReply } from "../endpoints/model-endpoint.js";
 import type { StreamEvent } from "../endpoints/stream-event.js";

@@ -1,4 +1,4 @@
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import type { EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
 import type { LoopEventListener } from "./loop-event.js";
 

@@ -3,7 +3,7 @@ import { ContextError } from "../context/context-errors.js";
 import type { Context } from "../context/context.js";
 import { contextInternals, type ContextInternals } from "../context/context-internals.js";
 import { failCall } from "../context/error-result.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import type { CompletionChoice, EndpointReply, ModelEndpoint, Usage } from "../endpoints/model-endpoint.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";

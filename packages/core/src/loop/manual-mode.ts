@@ -1,5 +1,5 @@
 import { callBinding } from "../context/signing.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import { ToolPolicyStatus } from "../policy/tool-policy-status.js";
 import type { LoopEventListener } from "./loop-event.js";
 

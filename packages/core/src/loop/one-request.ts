@@ -1,4 +1,4 @@
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import type { CompletionChoice, EndpointReply, EndpointRequest, ModelEndpoint } from "../endpoints/model-endpoint.js";
 import { AbortedError } from "../errors/aborted-error.js";
 import { ProtocolError } from "../errors/protocol-error.js";

@@ -1,5 +1,5 @@
 import type { Message } from "../context/message.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "../policy/tool-call.js";
 import type { CompletionChoice } from "../endpoints/model-endpoint.js";
 import { CallIds } from "../endpoints/tool-calls.js";
 import type { StopReason } from "./completion.js";

@@ -7,12 +7,10 @@ export enum ToolPolicyStatus {
   Allowed = "allowed",
   /** The policy or the application refused it; the model is told, nothing ran. */
   Denied = "denied",
-  /** Waiting for the application (an approval); nothing ran yet. */
+  /** Waiting for the application (an approval), also when no rule and no evaluator covers the call; nothing ran yet. */
   Pending = "pending",
   /** It cannot run at all: unknown tool, unusable arguments, failed by the evaluator, changed after its decision, part of a cut reply. */
   Failed = "failed",
-  /** What `policy.evaluate` answers when no rule and no evaluator covers a call; recorded on the call as Pending. */
-  None = "none",
 }
 
 /** The decision recorded on a call (`call.policyResult`). */

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "./tool-call.js";
 import { Tool } from "../tools/tool.js";
 import { decideByRules, ToolPolicy } from "./tool-policy.js";
 import { ToolPolicyStatus } from "./tool-policy-status.js";
@@ -19,7 +19,7 @@ async function statusOf(policy: ToolPolicy, name: string): Promise<ToolPolicySta
 describe("ToolPolicy", () => {
   it("has no rules by default: every call needs approval", async () => {
     const result = await new ToolPolicy().evaluate(toolNamed("getWeather"), callOf("getWeather"));
-    expect(result.status).toBe(ToolPolicyStatus.None);
+    expect(result.status).toBe(ToolPolicyStatus.Pending);
     expect(result.message).toContain("getWeather");
   });
 
@@ -27,7 +27,7 @@ describe("ToolPolicy", () => {
     const policy = new ToolPolicy().allow("search", "get*");
     expect(await statusOf(policy, "search")).toBe(ToolPolicyStatus.Allowed);
     expect(await statusOf(policy, "getWeather")).toBe(ToolPolicyStatus.Allowed);
-    expect(await statusOf(policy, "deleteAll")).toBe(ToolPolicyStatus.None);
+    expect(await statusOf(policy, "deleteAll")).toBe(ToolPolicyStatus.Pending);
   });
 
   it("lets deny win over allow, even over a more specific allow", async () => {
@@ -121,15 +121,15 @@ describe("ToolPolicy", () => {
     await fc.assert(
       fc.asyncProperty(names, patterns, patterns, fc.boolean(), async (name, allow, deny, withEvaluator) => {
         const policy = new ToolPolicy({ allow, deny });
-        if (withEvaluator) policy.evaluator = () => ToolPolicyStatus.Pending;
+        if (withEvaluator) policy.evaluator = () => ToolPolicyStatus.Failed;
         const regex = (p: string) => new RegExp(`^${p.replace(/\*/g, ".*")}$`).test(name);
         const expected = deny.some(regex)
           ? ToolPolicyStatus.Denied
           : allow.some(regex)
             ? ToolPolicyStatus.Allowed
             : withEvaluator
-              ? ToolPolicyStatus.Pending
-              : ToolPolicyStatus.None;
+              ? ToolPolicyStatus.Failed
+              : ToolPolicyStatus.Pending;
         expect(await statusOf(policy, name)).toBe(expected);
       }),
     );

@@ -1,5 +1,5 @@
 import { thrownMessage } from "../tools/result-conversion.js";
-import type { ToolCall } from "../context/tool-call.js";
+import type { ToolCall } from "./tool-call.js";
 import type { Tool } from "../tools/tool.js";
 import { isToolPolicyStatus, ToolPolicyStatus, type PolicyResult } from "./tool-policy-status.js";
 import { sharedNamePattern, type NamePattern } from "./wildcard.js";
@@ -112,7 +112,7 @@ export class ToolPolicy {
     if (ruled !== undefined) return ruled;
     const evaluator = this.evaluator;
     if (evaluator === undefined) {
-      return { status: ToolPolicyStatus.None, message: `No policy rule covers "${call.name}": it needs approval.` };
+      return { status: ToolPolicyStatus.Pending, message: `No policy rule covers "${call.name}": it needs approval.` };
     }
     try {
       return normalise(await evaluator(tool, call));
@@ -154,7 +154,6 @@ const defaultMessages: Record<ToolPolicyStatus, string> = {
   [ToolPolicyStatus.Denied]: "Denied by the policy evaluator.",
   [ToolPolicyStatus.Pending]: "The policy evaluator asks for approval.",
   [ToolPolicyStatus.Failed]: "The policy evaluator failed the call.",
-  [ToolPolicyStatus.None]: "The policy evaluator had no opinion: it needs approval.",
 };
 
 function normalise(decision: unknown): PolicyResult {

@@ -104,6 +104,7 @@ export class Router implements CompletionRouter {
    * the way each target's `config(model).outputMode` says.
    */
   completions<T>(input: Context | string, options: TypedOutputOptions<T>): Promise<TypedCompletion<T>>;
+  /** Without `options.output`: `completion.text` is the answer as written. */
   completions(input: Context | string, options?: CompletionOptions): Promise<Completion>;
   async completions(input: Context | string, options: CompletionOptions = {}): Promise<Completion> {
     return runCompletion(this.#oneCompletion(), routedModel, this.#contextFor(input, options), options, false);
@@ -114,6 +115,7 @@ export class Router implements CompletionRouter {
    * or a call; after that its failure ends the completion (the listener would hear two replies).
    */
   stream<T>(input: Context | string, options: TypedOutputOptions<T>): CompletionStream<T>;
+  /** Without `options.output`: the events and the completion, its text as written. */
   stream(input: Context | string, options?: CompletionOptions): CompletionStream;
   stream(input: Context | string, options: CompletionOptions = {}): CompletionStream {
     let context: Context;

@@ -1,5 +1,5 @@
-import { argumentIssues, formatArgumentIssues, validatorFor } from "@tooltype/core";
-import { displayPath } from "./argument-issues.js";
+import { argumentIssues, displayPath, formatArgumentIssues } from "./argument-issues.js";
+import { validatorFor } from "./validation.js";
 
 function issuesFor(schema: Record<string, unknown>, data: unknown) {
   return argumentIssues(validatorFor(schema)(data) ?? []);

@@ -18,7 +18,9 @@ export interface ArgumentRepair {
 
 /** What `repairArguments` looks at: the parsed arguments (null when unusable) and the text as received. */
 export interface RepairableCall {
+  /** The arguments as parsed, or `null` when they could not be read. */
   arguments: JSONObject | null;
+  /** The arguments text exactly as received. */
   rawArguments: string;
 }
 

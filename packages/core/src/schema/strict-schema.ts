@@ -17,7 +17,10 @@ export interface NullMap {
   anyOf?: NullMap[];
 }
 
-/** The outcome of converting a tool schema for OpenAI structured outputs. */
+/**
+ * The outcome of converting a schema for strict structured outputs (part of the endpoint contract:
+ * the built-in endpoints put it on `ChoiceOutput.strict`; an endpoint of your own leaves it out).
+ */
 export type StrictSchemaResult =
   | {
       strict: true;
@@ -25,7 +28,7 @@ export type StrictSchemaResult =
       schema: { [keyword: string]: unknown };
       /** Human-readable paths made nullable (`/unit`, `/items/*\/note`, `#/$defs/Node/next`). */
       nullablePaths: string[];
-      /** What `restoreOmittedArguments` walks. */
+      /** Where the `null`s the model sends for omitted properties are, to take them out again. */
       nulls: NullMap;
     }
   | {

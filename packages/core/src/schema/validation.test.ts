@@ -1,4 +1,5 @@
-import { Tool, validatorFor } from "@tooltype/core";
+import { Tool } from "../tools/tool.js";
+import { validatorFor } from "./validation.js";
 
 describe("validatorFor", () => {
   it("compiles once per schema object and again for a new object", () => {

@@ -1,4 +1,4 @@
-import { runSchemaCases } from "../../test-support/schema-cases.js";
+import { runSchemaCases } from "../../fixtures/schema-cases.js";
 
 runSchemaCases("arrays", [
   { name: "string[]", source: "type T = string[];", valid: [[], ["a", "b"]], invalid: [["a", 1], "a", null] },

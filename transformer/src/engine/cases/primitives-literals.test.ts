@@ -1,4 +1,4 @@
-import { runSchemaCases } from "../../test-support/schema-cases.js";
+import { runSchemaCases } from "../../fixtures/schema-cases.js";
 
 // Primitives, literal types and enums: each case is checked with Ajv against values that must pass and must fail.
 runSchemaCases("primitives", [

@@ -1,7 +1,7 @@
-import { createAjv } from "../../test-support/ajv.js";
+import { createAjv } from "../../fixtures/ajv.js";
 import ts from "typescript";
-import { createVirtualProgram, projectRoot } from "../../test-support/compile.js";
-import { describeSource, findDeclaration } from "../../test-support/describe.js";
+import { createVirtualProgram, projectRoot } from "../../fixtures/compile.js";
+import { describeSource, findDeclaration } from "../../fixtures/describe.js";
 import { describeTool } from "./describe-tool.js";
 import type { ToolMetadata } from "../types.js";
 

@@ -1,5 +1,5 @@
 import type { AssistantMessage, Message, ToolMessage } from "../../context/message.js";
-import type { ToolCall } from "../../context/tool-call.js";
+import type { ToolCall } from "../../policy/tool-call.js";
 import { anthropicHistory, missingResultText } from "./messages.js";
 
 const call = (id: string, name: string, args: ToolCall["arguments"], extra: Partial<ToolCall> = {}): ToolCall => ({

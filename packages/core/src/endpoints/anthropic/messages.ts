@@ -1,5 +1,5 @@
 import type { AssistantMessage, Message, ToolMessage } from "../../context/message.js";
-import type { ToolCall } from "../../context/tool-call.js";
+import type { ToolCall } from "../../policy/tool-call.js";
 import type { JSONObject } from "../../json.js";
 import { thinkingEntriesOf, withThinking } from "./thinking.js";
 import type {

@@ -1,5 +1,5 @@
 import type { Message, ToolMessage } from "../../context/message.js";
-import type { ToolCall } from "../../context/tool-call.js";
+import type { ToolCall } from "../../policy/tool-call.js";
 import { isPlainObject, type JSONObject } from "../../json.js";
 import { modelParts, type CallPart } from "./model-parts.js";
 import { customToolInputKey } from "./tools.js";

@@ -1,5 +1,5 @@
 import type { AssistantMessage } from "../../context/message.js";
-import type { ToolCall } from "../../context/tool-call.js";
+import type { ToolCall } from "../../policy/tool-call.js";
 import { asObject, type JSONObject, type JSONValue } from "../../json.js";
 import type { GeminiWirePart } from "./wire.js";
 

@@ -46,7 +46,10 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
   readonly #transport: HttpTransport;
   readonly #configs = new Map<string, ModelConfig>();
 
-  /** `type` names the endpoint in `toJSON` and `util.inspect`; `resolved` holds the checked transport settings. */
+  /**
+   * `type` names the endpoint in `toJSON` and `util.inspect`; `resolved` holds the checked transport settings.
+   * @internal For the endpoint classes of this package: left out of the published declarations.
+   */
   protected constructor(type: Type, resolved: ResolvedTransportOptions, options: TransportOptions) {
     this.#type = type;
     this.baseURL = resolved.baseURL;
@@ -77,6 +80,7 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
    * Posts `body` (JSON text, or its UTF-8 pieces) to `baseURL + path` (streamed or not, as
    * `request` says) and reads the response with `readers`. Rejects with `EndpointError` when the
    * request fails after its retries, with `AbortedError` when `request.signal` cancels it.
+   * @internal For the endpoint classes of this package: left out of the published declarations.
    */
   protected post(
     path: string,
@@ -106,6 +110,7 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
    * With `options.output` (`jsonSchema<T>()`), `completion.output` is the validated `T`.
    */
   completions<T>(model: string, input: Context | string, options: TypedOutputOptions<T>): Promise<TypedCompletion<T>>;
+  /** Without `options.output`, or with a raw request body: `completion.text` is the answer as written. */
   completions(model: string, input: CompletionInput, options?: CompletionOptions): Promise<Completion>;
   completions(model: string, input: CompletionInput, options?: CompletionOptions): Promise<Completion> {
     return endpointCompletions(this, model, input, options);
@@ -116,6 +121,7 @@ export abstract class HttpEndpoint<Type extends string> implements ModelEndpoint
    * With `options.output`, `partial-output` events carry the answer as it streams.
    */
   stream<T>(model: string, input: Context | string, options: TypedOutputOptions<T>): CompletionStream<T>;
+  /** Without `options.output`, or with a raw request body: the events and the completion, its text as written. */
   stream(model: string, input: CompletionInput, options?: CompletionOptions): CompletionStream;
   stream(model: string, input: CompletionInput, options?: CompletionOptions): CompletionStream {
     return streamCompletion(this, model, input, options);

@@ -1,5 +1,5 @@
 import type { Message } from "../../context/message.js";
-import type { ToolCall } from "../../context/tool-call.js";
+import type { ToolCall } from "../../policy/tool-call.js";
 import { returnedFields } from "./message-extras.js";
 import type { OpenAIWireCustomCall, OpenAIWireFunctionCall, OpenAIWireMessage } from "./wire.js";
 import { wellFormedJSON } from "../well-formed-json.js";

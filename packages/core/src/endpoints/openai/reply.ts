@@ -1,4 +1,4 @@
-import type { ToolCall } from "../../context/tool-call.js";
+import type { ToolCall } from "../../policy/tool-call.js";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { ProtocolError } from "../../errors/protocol-error.js";
 import { asObject, type JSONObject } from "../../json.js";

@@ -1,5 +1,5 @@
 import { newToolCall } from "../../context/new-tool-call.js";
-import type { ToolCall } from "../../context/tool-call.js";
+import type { ToolCall } from "../../policy/tool-call.js";
 import { asObject, setOwn, type JSONObject } from "../../json.js";
 import { parseToolArguments, type ArgumentLimits } from "../tool-arguments.js";
 import { functionCall, nonEmptyString, type CallIds } from "../tool-calls.js";

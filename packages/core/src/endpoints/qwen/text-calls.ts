@@ -1,4 +1,4 @@
-import type { ToolCall } from "../../context/tool-call.js";
+import type { ToolCall } from "../../policy/tool-call.js";
 import { CallIds } from "../tool-calls.js";
 import type { ScannedBlock } from "./scanned-call.js";
 import { QwenTextScanner } from "./text-scanner.js";

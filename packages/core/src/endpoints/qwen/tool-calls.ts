@@ -1,4 +1,4 @@
-import type { ToolCall } from "../../context/tool-call.js";
+import type { ToolCall } from "../../policy/tool-call.js";
 import { asObject, setOwn, type JSONObject, type JSONSchema } from "../../json.js";
 import { repairArgumentText } from "../../schema/repair-text.js";
 import { jsonTextExceedsDepth } from "../json-depth.js";

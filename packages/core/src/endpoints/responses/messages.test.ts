@@ -1,6 +1,6 @@
 import type { AssistantMessage, Message } from "../../context/message.js";
 import { newToolCall } from "../../context/new-tool-call.js";
-import type { ToolCall } from "../../context/tool-call.js";
+import type { ToolCall } from "../../policy/tool-call.js";
 import { missingOutputText, responsesInput } from "./messages.js";
 
 const here = "http://127.0.0.1:8080/v1";

@@ -1,5 +1,5 @@
 import type { AssistantMessage, Message, ToolMessage } from "../../context/message.js";
-import type { ToolCall } from "../../context/tool-call.js";
+import type { ToolCall } from "../../policy/tool-call.js";
 import { replayedArguments, visibleText } from "../tool-calls.js";
 import { callItemTypes, keptOutput, storedResponseId } from "./provider-data.js";
 import type {

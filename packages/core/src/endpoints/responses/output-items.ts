@@ -1,5 +1,5 @@
 import { newToolCall } from "../../context/new-tool-call.js";
-import type { ToolCall } from "../../context/tool-call.js";
+import type { ToolCall } from "../../policy/tool-call.js";
 import { asObject, type JSONObject, type JSONValue } from "../../json.js";
 import { parseToolArguments, type ArgumentLimits } from "../tool-arguments.js";
 import { CallIds, functionCall, nonEmptyString } from "../tool-calls.js";

@@ -1,9 +1,6 @@
 import {
   CallRunner,
-  DEFAULT_MAX_DEPTH,
-  DEFAULT_MAX_TOOL_INPUT,
   DEFAULT_MAX_TOOL_OUTPUT,
-  parseToolArguments,
   ToolPolicyStatus,
   type CompletionHooks,
   type LoopHooks,
@@ -67,25 +64,10 @@ function errorResult(text: string): CallToolResult {
  * arguments read under the input limits as an endpoint reads a call's arguments object (too large,
  * too deep or not JSON data: unusable, and answered so).
  */
-function callOf(registry: ToolRegistry, request: CallRequest, settings: CallAnswerSettings): ToolCall {
-  const id = `mcp_${String(request.requestId)}`;
+function callOf(runner: CallRunner, registry: ToolRegistry, request: CallRequest): ToolCall {
   const args = request.arguments ?? {};
   const text = registry.find(request.name)?.custom === true ? (args[CUSTOM_INPUT_PROPERTY] ?? "") : undefined;
-  if (typeof text === "string") return { id, type: "custom", name: request.name, arguments: null, rawArguments: text };
-  const call: ToolCall = { id, type: "function", name: request.name, arguments: null, rawArguments: "" };
-  try {
-    const parsed = parseToolArguments(args, {
-      maxToolInput: settings.maxToolInput ?? DEFAULT_MAX_TOOL_INPUT,
-      maxDepth: settings.maxDepth ?? DEFAULT_MAX_DEPTH,
-    });
-    call.arguments = parsed.arguments;
-    call.rawArguments = parsed.rawArguments;
-    if (parsed.argumentError !== undefined) call.argumentError = parsed.argumentError;
-  } catch (error) {
-    // JSON.stringify gives up on arguments nested past the engine's stack: unusable, like any other.
-    call.argumentError = `The arguments could not be read (${error instanceof Error ? error.message : String(error)}). Send one JSON object.`;
-  }
-  return call;
+  return runner.newCall(`mcp_${String(request.requestId)}`, request.name, typeof text === "string" ? text : args);
 }
 
 /** Why a decision keeps the call from running, in words for the client's model; undefined when it is Allowed. */
@@ -184,7 +166,7 @@ export async function answerToolCall(
 ): Promise<CallToolResult> {
   const hooks = settings.hooks?.({ endpoint: mcpEndpoint(registry), model: "mcp", stream: false });
   const runner = runnerFor(registry, settings, request.signal, hooks);
-  const call = callOf(registry, request, settings);
+  const call = callOf(runner, registry, request);
   await runner.decide([call]);
   const refused = refusal(call);
   if (refused !== undefined) return errorResult(refused);

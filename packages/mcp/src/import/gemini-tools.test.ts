@@ -4,7 +4,7 @@ import { completions, Context, Gemini, ToolRegistry } from "@tooltype/core";
 import { ScriptedModelServer, turn } from "@tooltype/testing";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { importMcpTools } from "@tooltype/mcp";
-import { connectFixture } from "./fixtures/connect-fixture.js";
+import { connectFixture } from "../fixtures/connect-fixture.js";
 
 let client: Client;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { completions, Context, DuplicateToolError, OpenAI, OpenAIResponses, Tool
 import { ScriptedModelServer, turn } from "@tooltype/testing";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { importMcpTools, type McpToolClient } from "@tooltype/mcp";
-import { assertBuilt, connectFixture } from "./fixtures/connect-fixture.js";
+import { assertBuilt, connectFixture } from "../fixtures/connect-fixture.js";
 
 let client: Client;
 

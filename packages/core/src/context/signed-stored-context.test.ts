@@ -3,7 +3,7 @@
 import { turn } from "@tooltype/testing";
 import { completions } from "../completions.js";
 import { startLoop, type LoopSetup } from "../loop/fixtures/loop-setup.js";
-import { ContextStoreError } from "./context-errors.js";
+import { ContextJSONError } from "./context-errors.js";
 import { Context } from "./context.js";
 
 let setup: LoopSetup;
@@ -12,10 +12,10 @@ beforeEach(async () => {
 });
 afterEach(() => setup.close());
 
-const secret = "store-secret";
+const secret = "context-secret";
 
-/** The signed store of a conversation waiting for approval, as text. */
-async function waitingStore(): Promise<string> {
+/** The signed stored context of a conversation waiting for approval, as text. */
+async function waitingStoredContext(): Promise<string> {
   setup.server.enqueue(turn.toolCall("pay", { amount: 5 }));
   const ctx = new Context({ secret }).user("Pay 5");
   expect((await completions(setup.endpoint, "m", ctx)).stopped).toBe("attention");
@@ -23,14 +23,14 @@ async function waitingStore(): Promise<string> {
 }
 
 it.each([
-  ["an unknown key", (store: string) => store.replace('{"format"', '{"zz":1,"format"'), "zz"],
+  ["an unknown key", (stored: string) => stored.replace('{"format"', '{"zz":1,"format"'), "zz"],
   [
     "a __proto__ key",
-    (store: string) => store.replace('{"format"', '{"__proto__":{"polluted":true},"format"'),
+    (stored: string) => stored.replace('{"format"', '{"__proto__":{"polluted":true},"format"'),
     "__proto__",
   ],
-])("a signed store with %s at the root is refused", async (_what, tamper, path) => {
-  const tampered = tamper(await waitingStore());
+])("a signed stored context with %s at the root is refused", async (_what, tamper, path) => {
+  const tampered = tamper(await waitingStoredContext());
   const error = (() => {
     try {
       Context.fromJSON(tampered, { secret });
@@ -39,13 +39,13 @@ it.each([
       return e;
     }
   })();
-  expect(ContextStoreError.isInstance(error)).toBe(true);
-  expect((error as ContextStoreError).path).toBe(path);
+  expect(ContextJSONError.isInstance(error)).toBe(true);
+  expect((error as ContextJSONError).path).toBe(path);
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 });
 
 it("the untouched signed store restores, and without a secret extra root keys are still read", async () => {
-  const store = await waitingStore();
-  expect(Context.fromJSON(store, { secret }).pending()).toHaveLength(1);
-  expect(Context.fromJSON(store.replace('{"format"', '{"zz":1,"format"')).pending()).toHaveLength(1);
+  const stored = await waitingStoredContext();
+  expect(Context.fromJSON(stored, { secret }).pending()).toHaveLength(1);
+  expect(Context.fromJSON(stored.replace('{"format"', '{"zz":1,"format"')).pending()).toHaveLength(1);
 });

@@ -1,4 +1,4 @@
-import { ToolDefinitionError, type ToolPolicy, type ToolRegistry } from "@tooltype/core";
+import type { ToolPolicy, ToolRegistry } from "@tooltype/core";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -42,21 +42,19 @@ export interface McpToolServer {
 
 function checkOptions(registry: ToolRegistry, options: ServeMcpOptions): void {
   if (typeof options?.policy?.evaluate !== "function") {
-    throw new ToolDefinitionError(
+    throw new TypeError(
       'serveMcp needs { policy }: a ToolPolicy that decides which calls may run (new ToolPolicy().allow("*") runs everything).',
     );
   }
   if (options.hooks !== undefined && typeof options.hooks !== "function")
-    throw new ToolDefinitionError(
-      "serveMcp: hooks must be a function that returns the hooks of one call (telemetry.hooks).",
-    );
+    throw new TypeError("serveMcp: hooks must be a function that returns the hooks of one call (telemetry.hooks).");
   runnerFor(registry, options); // checks the limits and the timeout now, not at the first call
   const { pageSize, watchIntervalMs } = options;
   if (pageSize !== undefined && !(Number.isInteger(pageSize) && pageSize > 0)) {
-    throw new ToolDefinitionError(`serveMcp: pageSize must be a positive integer, not ${String(pageSize)}.`);
+    throw new RangeError(`serveMcp: pageSize must be a positive integer, not ${String(pageSize)}.`);
   }
   if (watchIntervalMs !== undefined && !(Number.isFinite(watchIntervalMs) && watchIntervalMs >= 0)) {
-    throw new ToolDefinitionError(
+    throw new RangeError(
       `serveMcp: watchIntervalMs must be 0 (off) or a positive number of milliseconds, not ${String(watchIntervalMs)}.`,
     );
   }

@@ -1,6 +1,6 @@
 import type { JSONObject } from "../json.js";
 import type { CallOutcome } from "./call-outcome.js";
-import type { PolicyResult } from "../policy/tool-policy-status.js";
+import type { PolicyResult } from "./tool-policy-status.js";
 import type { RepairRecord } from "../schema/repair-record.js";
 import type { ToolResult } from "../tools/tool-result.js";
 

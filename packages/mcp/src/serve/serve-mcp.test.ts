@@ -2,7 +2,7 @@
 // fixtures/tooltype-server.cjs), called through the official SDK client.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { assertBuilt, connectFixture } from "./fixtures/connect-fixture.js";
+import { assertBuilt, connectFixture } from "../fixtures/connect-fixture.js";
 
 let client: Client;
 

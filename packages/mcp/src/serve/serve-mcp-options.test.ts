@@ -1,4 +1,4 @@
-import { ToolDefinitionError, ToolPolicy, ToolRegistry, type ToolPolicy as Policy } from "@tooltype/core";
+import { ToolPolicy, ToolRegistry, type ToolPolicy as Policy } from "@tooltype/core";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { serveMcp } from "./serve-mcp.js";
 
@@ -7,7 +7,7 @@ describe("serveMcp options", () => {
   const [, transport] = InMemoryTransport.createLinkedPair();
 
   it("needs a policy: without one nothing could decide what runs", async () => {
-    await expect(serveMcp(registry, transport, {} as { policy: Policy })).rejects.toThrow(ToolDefinitionError);
+    await expect(serveMcp(registry, transport, {} as { policy: Policy })).rejects.toThrow(TypeError);
     await expect(serveMcp(registry, transport, {} as { policy: Policy })).rejects.toThrow(
       /new ToolPolicy\(\)\.allow\("\*"\)/,
     );
@@ -15,9 +15,11 @@ describe("serveMcp options", () => {
 
   it("refuses a page size or watch interval that makes no sense", async () => {
     const policy = new ToolPolicy();
+    await expect(serveMcp(registry, transport, { policy, pageSize: 0 })).rejects.toThrow(RangeError);
     await expect(serveMcp(registry, transport, { policy, pageSize: 0 })).rejects.toThrow(
       /pageSize must be a positive integer/,
     );
+    await expect(serveMcp(registry, transport, { policy, watchIntervalMs: -1 })).rejects.toThrow(RangeError);
     await expect(serveMcp(registry, transport, { policy, watchIntervalMs: -1 })).rejects.toThrow(/watchIntervalMs/);
   });
 });
