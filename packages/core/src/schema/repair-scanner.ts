@@ -1,4 +1,27 @@
 import type { RepairCode } from "./repair-record.js";
+import {
+  OPEN_OBJECT,
+  CLOSE_OBJECT,
+  OPEN_ARRAY,
+  CLOSE_ARRAY,
+  DOUBLE,
+  SINGLE,
+  BACKSLASH,
+  SLASH,
+  LEFT_DOUBLE,
+  RIGHT_DOUBLE,
+  LEFT_SINGLE,
+  RIGHT_SINGLE,
+  number,
+  isSpace,
+  isIdentifierStart,
+  isIdentifierPart,
+  endsToken,
+  followsString,
+  literals,
+  pythonLiterals,
+  escapeControl,
+} from "./scanner-characters.js";
 
 // Why our own scanner and not a library: `jsonrepair` guesses (it closes truncated text and turns
 // `{…}{…}` into an array), JSON5 accepts what we must refuse (hex, Infinity, NaN) and knows no Python
@@ -11,47 +34,6 @@ export type ScannedObject =
   { ok: true; json: string; end: number; codes: ReadonlySet<RepairCode> } | { ok: false; reason: string };
 
 type Expect = "value" | "key" | "colon" | "next";
-
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const DOUBLE = 0x22;
-const SINGLE = 0x27;
-const BACKSLASH = 0x5c;
-const SLASH = 0x2f;
-const LEFT_DOUBLE = 0x201c;
-const RIGHT_DOUBLE = 0x201d;
-const LEFT_SINGLE = 0x2018;
-const RIGHT_SINGLE = 0x2019;
-
-// A JSON number without its sign handling: a leading "+" is read (and dropped) before it.
-const number = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-
-const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-const isIdentifierStart = (c: number) =>
-  (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x24;
-const isIdentifierPart = (c: number) => isIdentifierStart(c) || (c >= 0x30 && c <= 0x39);
-// What may follow a number or a literal: a space, a separator, a closer, a comment, or the end.
-const endsToken = (c: number) =>
-  Number.isNaN(c) || isSpace(c) || c === 0x2c || c === CLOSE_OBJECT || c === CLOSE_ARRAY || c === SLASH;
-
-/** True when the first character at or after `i` that is not a space may follow a string: `,` `:` `}` `]`. */
-function followsString(text: string, i: number): boolean {
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-  const c = text.charCodeAt(i);
-  return c === 0x2c || c === 0x3a || c === CLOSE_OBJECT || c === CLOSE_ARRAY;
-}
-
-const literals: Record<string, string> = { true: "true", false: "false", null: "null" };
-const pythonLiterals: Record<string, string> = { True: "true", False: "false", None: "null" };
-
-function escapeControl(c: number): string {
-  if (c === 0x0a) return "\\n";
-  if (c === 0x0d) return "\\r";
-  if (c === 0x09) return "\\t";
-  return `\\u${c.toString(16).padStart(4, "0")}`;
-}
 
 /**
  * Reads one object of almost-JSON from `text[start]` (a `{`) to its closing brace, rewriting it as
