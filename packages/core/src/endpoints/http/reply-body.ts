@@ -12,8 +12,9 @@ export function readJSONBody(response: HttpResponse, api: string): Promise<unkno
 }
 
 /** `read(body)` of the response body parsed as JSON. */
-export async function readJSONBodyAs<T>(response: HttpResponse, api: string, read: (body: unknown) => T): Promise<T> {
-  return read(parseJSONBody(await response.text(), response.contentType, api));
+export function readJSONBodyAs<T>(response: HttpResponse, api: string, read: (body: unknown) => T): Promise<T> {
+  // Not async: one promise fewer per reply (its gain is named at the transport's header cache).
+  return response.text().then((text) => read(parseJSONBody(text, response.contentType, api)));
 }
 
 function parseJSONBody(text: string, contentType: string, api: string): unknown {

@@ -58,12 +58,18 @@ export class OpenAI extends HttpEndpoint<"OpenAI"> {
    * `ProtocolError` for a body that is not a chat completion (a stream cut before its end
    * included); nothing is reported as a result then.
    */
-  async send(request: EndpointRequest): Promise<EndpointReply> {
-    const body = buildOpenAIBody(request, this.config(request.model), {
-      maxTokensField: this.#maxTokensField,
-      baseURL: this.baseURL,
-      onWarning: (message) => request.onEvent?.({ type: "warning", round: request.round, message }),
-    });
+  send(request: EndpointRequest): Promise<EndpointReply> {
+    // Not async: the reply's promise is handed on, not wrapped (gain named at the transport's header cache).
+    let body: OpenAIBody;
+    try {
+      body = buildOpenAIBody(request, this.config(request.model), {
+        maxTokensField: this.#maxTokensField,
+        baseURL: this.baseURL,
+        onWarning: (message) => request.onEvent?.({ type: "warning", round: request.round, message }),
+      });
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     return this.#sendBody(body, request, body);
   }
 
