@@ -2,8 +2,8 @@
 // generateContent loop against a bare undici loop speaking the same wire, in one run.
 // Env: BENCH_PASSES (5), BENCH_CONVERSATIONS (40), BENCH_WARMUP (10).
 import { ROUNDS } from "../scenario.mjs";
-import { log, ms, pick, ratio, table } from "./common.mjs";
-import { measureRounds, passes } from "./rounds.mjs";
+import { log, pick } from "./common.mjs";
+import { measureRounds, passes, roundsTable } from "./rounds.mjs";
 
 /** The contenders of this scenario, in table order. */
 export const geminiContenders = ["gemini-floor", "tooltype-gemini", "genai"];
@@ -27,28 +27,6 @@ export async function run(wanted) {
     "",
     `${count} passes × ${conversations} conversations × ${ROUNDS} rounds per contender (after ${warmup} warm-up conversations), one at a time; median of the passes. Every reply is signed (\`thoughtSignature\` on the call) and sent back.`,
     "",
-    table(
-      [
-        "contender",
-        "CPU ms / round",
-        "vs floor",
-        "median round vs floor",
-        "rounds 16–20 (ms)",
-        "pass spread (ms / round)",
-      ],
-      contenders.map((name) => {
-        const s = summary[name];
-        return [
-          labels[name],
-          ms(s.perRound),
-          ratio(s.perRound, floor?.perRound),
-          ratio(s.medianRound, floor?.medianRound),
-          ms(s.late),
-          `${ms(s.spread[0])}–${ms(s.spread[1])}`,
-        ];
-      }),
-    ),
-    "",
-    `Request body of the last round (bytes): ${contenders.map((name) => `${name} ${summary[name].bytes}`).join(", ")}.`,
+    ...roundsTable(contenders, summary, floor, labels),
   ].join("\n");
 }

@@ -42,12 +42,22 @@ export async function run(wanted) {
   const conversations = Number(process.env.BENCH_CONVERSATIONS ?? 40);
   const warmup = Number(process.env.BENCH_WARMUP ?? 10);
   const summary = passes(contenders, count, (name) => measureRounds(name, { conversations, warmup }));
-  const floor = summary.floor;
   return [
     `### Twenty-round conversations`,
     "",
     `${count} passes × ${conversations} conversations × ${ROUNDS} rounds per contender (after ${warmup} warm-up conversations), one at a time; median of the passes.`,
     "",
+    ...roundsTable(contenders, summary, summary.floor, labels),
+    ...otelLine(summary),
+  ].join("\n");
+}
+
+/**
+ * The twenty-round table (each contender's CPU per round against `floor`'s, early and late rounds,
+ * the spread over passes) and the size of each contender's last request, as lines.
+ */
+export function roundsTable(names, summary, floor, labelOf) {
+  return [
     table(
       [
         "contender",
@@ -60,10 +70,10 @@ export async function run(wanted) {
         "whole conversation (ms)",
         "pass spread (ms / round)",
       ],
-      contenders.map((name) => {
+      names.map((name) => {
         const s = summary[name];
         return [
-          labels[name],
+          labelOf[name],
           ms(s.perRound),
           ratio(s.perRound, floor?.perRound),
           ratio(s.medianRound, floor?.medianRound),
@@ -76,9 +86,8 @@ export async function run(wanted) {
       }),
     ),
     "",
-    `Request body of the last round (bytes): ${contenders.map((name) => `${name} ${summary[name].bytes}`).join(", ")}.`,
-    ...otelLine(summary),
-  ].join("\n");
+    `Request body of the last round (bytes): ${names.map((name) => `${name} ${summary[name].bytes}`).join(", ")}.`,
+  ];
 }
 
 /** What `@tooltype/otel` costs: tooltype-otel's CPU per round against tooltype's, when both ran. */
