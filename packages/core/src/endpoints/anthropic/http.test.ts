@@ -6,7 +6,7 @@ import { completions } from "../../completions.js";
 import { ToolPolicyStatus } from "../../policy/tool-policy-status.js";
 import { Anthropic } from "./anthropic.js";
 import type { AnthropicOptions } from "./options.js";
-import { scriptedServerHooks } from "../fixtures/endpoint-setup.js";
+import { scriptedServerHooks, weatherTool } from "../fixtures/endpoint-setup.js";
 
 let server: ScriptedModelServer;
 let runs: string[] = [];
@@ -17,20 +17,7 @@ const track = scriptedServerHooks(
 
 function endpoint(options: AnthropicOptions = {}): Anthropic {
   const ep = new Anthropic({ baseURL: server.origin, retryDelays: { baseDelayMs: 1, maxDelayMs: 5 }, ...options });
-  ep.tools.define({
-    name: "getWeather",
-    description: "Get the weather for a city.",
-    schema: {
-      type: "object",
-      properties: { city: { type: "string" } },
-      required: ["city"],
-      additionalProperties: false,
-    },
-    impl: ({ city }: { city: string }) => {
-      runs.push(`getWeather ${city}`);
-      return `18 °C in ${city}`;
-    },
-  });
+  ep.tools.define(weatherTool(runs));
   ep.tools.define({
     name: "pay",
     description: "Pay an amount.",

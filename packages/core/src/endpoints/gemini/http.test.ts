@@ -3,7 +3,7 @@ import { Context } from "../../context/context.js";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import { ProtocolError } from "../../errors/protocol-error.js";
 import type { RetryInfo } from "../http/retry-policy.js";
-import { endpointFailure, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
+import { endpointFailure, scriptedServerHooks, weatherTool } from "../fixtures/endpoint-setup.js";
 import { Gemini } from "./gemini.js";
 import type { GeminiOptions } from "./options.js";
 import type { GeminiRequestBody } from "./wire.js";
@@ -17,20 +17,7 @@ const track = scriptedServerHooks(
 
 function endpoint(options: GeminiOptions = {}): Gemini {
   const ep = new Gemini({ baseURL: server.origin, retryDelays: { baseDelayMs: 1, maxDelayMs: 5 }, ...options });
-  ep.tools.define({
-    name: "getWeather",
-    description: "Get the weather for a city.",
-    schema: {
-      type: "object",
-      properties: { city: { type: "string" } },
-      required: ["city"],
-      additionalProperties: false,
-    },
-    impl: ({ city }: { city: string }) => {
-      runs.push(`getWeather ${city}`);
-      return `18 °C in ${city}`;
-    },
-  });
+  ep.tools.define(weatherTool(runs));
   return track(ep);
 }
 

@@ -4,7 +4,7 @@ import { Context } from "../../context/context.js";
 import { EndpointError } from "../../errors/endpoint-error.js";
 import type { LoopEvent } from "../../loop/loop-event.js";
 import { ToolPolicyStatus } from "../../policy/tool-policy-status.js";
-import { endpointFailure, scriptedServerHooks } from "../fixtures/endpoint-setup.js";
+import { endpointFailure, scriptedServerHooks, weatherTool } from "../fixtures/endpoint-setup.js";
 import type { OpenAIResponsesOptions } from "./options.js";
 import { OpenAIResponses } from "./responses.js";
 
@@ -21,20 +21,7 @@ function endpoint(options: OpenAIResponsesOptions = {}): OpenAIResponses {
     retryDelays: { baseDelayMs: 1, maxDelayMs: 5 },
     ...options,
   });
-  ep.tools.define({
-    name: "getWeather",
-    description: "Get the weather for a city.",
-    schema: {
-      type: "object",
-      properties: { city: { type: "string" } },
-      required: ["city"],
-      additionalProperties: false,
-    },
-    impl: ({ city }: { city: string }) => {
-      runs.push(`getWeather ${city}`);
-      return `18 °C in ${city}`;
-    },
-  });
+  ep.tools.define(weatherTool(runs));
   ep.tools.define({
     name: "pay",
     description: "Pay an amount.",
